@@ -1,1 +1,163 @@
-//! placeholder
+//! Finds the spans of identifying detail in a text.
+//!
+//! The [`Detector`] runs two kinds of stage:
+//!
+//! 1. **Rules that always run**: one compiled multi-pattern regular expression
+//!    (`regex_automata::meta::Regex::build_many`, one pass, leftmost-first; the pattern ID
+//!    names the rule) finds candidates for emails, links, IP addresses, hostnames, secrets,
+//!    IBANs, postcodes, street addresses, labelled identifiers and digit runs. Each candidate
+//!    is then checked by the rule's validator (Luhn and issuer ranges for cards, country
+//!    length and mod-97 for IBANs, ABA checksums, never-issued SSN ranges, libphonenumber
+//!    metadata for phones, national ID check digits, entropy for secrets) and by the words in
+//!    front of it (`SSN`, `passport`, `routing`, `order`, `invoice` …).
+//! 2. **Recognisers** ([`Recognizer`]): further stages that add findings, such as names of
+//!    people. They are plugged in with [`Detector::with_recognizer`].
+//!
+//! All findings are merged by [`resolve`]: where two overlap, the more specific kind wins
+//! (see [`Kind::specificity`]), then the longer, then the earlier. The result is sorted and
+//! free of overlaps.
+//!
+//! ```
+//! use redact_detect::{Detector, Kind};
+//!
+//! let detector = Detector::new();
+//! let text = "Mail jane.doe@example.org or call +44 20 7946 0958.";
+//! let kinds: Vec<Kind> = detector.detect(text).iter().map(|f| f.kind).collect();
+//! assert_eq!(kinds, [Kind::Email, Kind::Phone]);
+//! ```
+//!
+//! Detection never fails and never panics on any `&str`; offsets always lie on `char`
+//! boundaries.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod classify;
+mod context;
+mod phone;
+mod rules;
+mod secrets;
+mod validate;
+
+use std::sync::{Arc, LazyLock};
+
+pub use redact_entity::{Finding, Kind};
+
+/// A stage that adds findings to those of the built-in rules (for example a name
+/// recogniser). Implementations must be cheap to share between threads.
+pub trait Recognizer: Send + Sync {
+    /// A short name for diagnostics.
+    fn name(&self) -> &'static str;
+
+    /// Appends the findings of this stage for `text` to `out`. `rule_findings` are the
+    /// findings of the built-in rules so far (before resolution), so a stage can avoid
+    /// re-finding what the rules already found. Offsets must lie on `char` boundaries of
+    /// `text`; findings may overlap others (the detector resolves overlaps).
+    fn recognize(&self, text: &str, rule_findings: &[Finding], out: &mut Vec<Finding>);
+}
+
+/// Finds identifying detail. Cheap to clone (the compiled rules are shared).
+#[derive(Clone)]
+pub struct Detector {
+    rules: Arc<rules::Rules>,
+    recognizers: Vec<Arc<dyn Recognizer>>,
+}
+
+static RULES: LazyLock<Arc<rules::Rules>> = LazyLock::new(|| Arc::new(rules::Rules::build()));
+
+impl Default for Detector {
+    fn default() -> Self {
+        Detector::new()
+    }
+}
+
+impl std::fmt::Debug for Detector {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Detector")
+            .field("rules", &self.rules.len())
+            .field("recognizers", &self.recognizers.iter().map(|r| r.name()).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl Detector {
+    /// A detector with the built-in rules and no further recognisers. The rules are compiled
+    /// once per process and shared.
+    pub fn new() -> Detector {
+        Detector { rules: Arc::clone(&RULES), recognizers: Vec::new() }
+    }
+
+    /// Adds a recognition stage (builder style).
+    pub fn with_recognizer(mut self, recognizer: Arc<dyn Recognizer>) -> Detector {
+        self.recognizers.push(recognizer);
+        self
+    }
+
+    /// Number of built-in rules (patterns compiled into the one-pass engine).
+    pub fn rule_count(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// The findings in `text`: sorted by start, never overlapping.
+    pub fn detect(&self, text: &str) -> Vec<Finding> {
+        let mut found = Vec::new();
+        self.rules.scan(text, &mut found);
+        if !self.recognizers.is_empty() {
+            let rule_findings = found.clone();
+            for r in &self.recognizers {
+                r.recognize(text, &rule_findings, &mut found);
+            }
+            found.retain(|f| valid_span(text, f));
+        }
+        resolve(found)
+    }
+}
+
+fn valid_span(text: &str, f: &Finding) -> bool {
+    f.start < f.end
+        && f.end <= text.len()
+        && text.is_char_boundary(f.start)
+        && text.is_char_boundary(f.end)
+}
+
+/// Resolves overlapping findings deterministically: the more specific kind wins, then the
+/// longer finding, then the earlier one; a finding that entirely contains another of a
+/// container kind (a link or street address containing an email, postcode, …) wins over it
+/// when it is longer. Returns findings sorted by start with no overlaps.
+pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
+    if found.len() <= 1 {
+        return found;
+    }
+    found.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+    // Fast path: already disjoint (the rule scanner produces disjoint findings).
+    if found.windows(2).all(|w| w[0].end <= w[1].start) {
+        return found;
+    }
+    // Priority key, a total order: containers (links, street addresses) that hold another
+    // finding entirely come first, then specificity, then length, then position.
+    let holds = |i: usize| {
+        let f = &found[i];
+        matches!(f.kind, Kind::Url | Kind::StreetAddress)
+            && found.iter().any(|o| f.contains(o) && f.len() > o.len())
+    };
+    let mut by_priority: Vec<(bool, u8, usize, std::cmp::Reverse<usize>, usize)> = (0..found.len())
+        .map(|i| {
+            let f = &found[i];
+            (holds(i), f.kind.specificity(), f.len(), std::cmp::Reverse(f.start), i)
+        })
+        .collect();
+    by_priority.sort_unstable_by(|a, b| b.cmp(a));
+    let by_priority = by_priority.into_iter().map(|k| k.4);
+    let mut kept: Vec<Finding> = Vec::with_capacity(found.len());
+    for i in by_priority {
+        let f = &found[i];
+        if kept.iter().all(|k| !k.overlaps(f)) {
+            kept.push(f.clone());
+        }
+    }
+    kept.sort_by_key(|f| f.start);
+    kept
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,318 @@
-//! placeholder
+//! Realistic, format-preserving, collision-free stand-ins for identifying detail.
+//!
+//! The redaction pipeline replaces every finding of the detector with a *stand-in*: a value of
+//! the same kind and shape that reads naturally to a language model (`Priya Raman` →
+//! `Meera Iyer`, `+44 20 7946 0321` → `+44 20 7946 0958`, a card number → a Luhn-valid number
+//! of the same brand from a published test range), never a bracketed label. This crate makes
+//! those stand-ins; mapping the same real value to the same stand-in is the caller's job (the
+//! map of `redact-restore`).
+//!
+//! The main type is [`Surrogates`]: one instance per text (or per conversation, with the
+//! previous map's keys and values [reserved](Surrogates::reserve)). Each call to
+//! [`Surrogates::stand_in`] returns a value that
+//!
+//! - is non-empty and differs from the real value,
+//! - does not occur anywhere in the original text (ignoring ASCII case, as restore does),
+//! - is not equal (ignoring ASCII case) to a reserved string or to any stand-in the instance
+//!   returned before, and — when both are at least 4 bytes long — neither contains nor is
+//!   contained in one of them,
+//! - keeps the shape the surrounding text relies on: separators, grouping, length, check
+//!   digits (Luhn, IBAN mod-97, ABA, NHS mod 11, Aadhaar Verhoeff, DNI letter…), country
+//!   codes, provider prefixes of API keys, private/public class of IP addresses.
+//!
+//! Generation retries with fresh randomness on a collision and falls back to a same-shape
+//! variant, then to a longer one, so it always terminates. The same seed and the same sequence
+//! of calls give the same outputs ([`Surrogates::with_seed`]).
+//!
+//! Person stand-ins teach the instance their parts (`Priya` → `Meera`, `Raman` → `Iyer`), so
+//! e-mail local parts, URL path segments and host names that contain these parts follow the
+//! person's stand-in; [`Surrogates::learn_name_part`] adds such pairs from elsewhere (for
+//! example from a previous request's map).
+//!
+//! ```
+//! use redact_entity::Kind;
+//! use redact_surrogate::Surrogates;
+//!
+//! let text = "Priya Raman <priya.raman@northwind.co.uk> called from (415) 867-2210.";
+//! let mut s = Surrogates::with_seed(7);
+//! let name = s.stand_in(text, Kind::Person, "person", 0, "Priya Raman");
+//! let mail = s.stand_in(text, Kind::Email, "email", 0, "priya.raman@northwind.co.uk");
+//! let phone = s.stand_in(text, Kind::Phone, "phone", 0, "(415) 867-2210");
+//!
+//! // Two parts, like the original; the e-mail follows the name and keeps `.co.uk`.
+//! assert_eq!(name.split(' ').count(), 2);
+//! let first = name.split(' ').next().unwrap().to_lowercase();
+//! assert!(mail.starts_with(&format!("{first}.")), "{mail}");
+//! assert!(mail.ends_with(".co.uk"));
+//! // US fictional range, same area code and punctuation.
+//! assert!(phone.starts_with("(415) 555-01"), "{phone}");
+//! for v in [&name, &mail, &phone] {
+//!     assert!(!text.contains(v.as_str()));
+//! }
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod address;
+mod data;
+mod net;
+mod numbers;
+mod person;
+mod secret;
+mod shape;
+mod text;
+
+use rand::SeedableRng;
+use redact_entity::Kind;
+
+use crate::shape::Rng;
+use crate::text::{FxMap, FxSet, Taken, TextIndex};
+
+/// Attempts that may reuse remembered mappings (learned name parts, invented domains).
+const MEMO_ATTEMPTS: u32 = 4;
+/// Attempts that stay within fictional / test / documentation ranges.
+const PREFERRED_ATTEMPTS: u32 = 12;
+/// Attempts of the kind's generator before the generic fallback.
+const ATTEMPTS: u32 = 40;
+
+/// Remembered mappings that make related stand-ins consistent.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Memo {
+    /// Folded real name part → its stand-in part.
+    pub names: FxMap<String, String>,
+    /// Folded stand-in name parts in use.
+    pub name_values: FxSet<String>,
+    /// Lowercase real organisation label of a domain → invented label.
+    pub domains: FxMap<String, String>,
+    /// Invented organisation labels in use.
+    pub domain_values: FxSet<String>,
+}
+
+impl Memo {
+    /// The learned stand-in part of a folded real part.
+    pub(crate) fn name(&self, folded: &str) -> Option<&str> {
+        self.names.get(folded).map(String::as_str)
+    }
+}
+
+/// What one generation attempt can use.
+pub(crate) struct Ctx<'a> {
+    pub rng: &'a mut Rng,
+    pub memo: &'a mut Memo,
+    pub text: &'a TextIndex,
+    pub attempt: u32,
+    /// Name parts (real, stand-in) of a person stand-in, learned when it is accepted.
+    pub pairs: Vec<(String, String)>,
+}
+
+impl Ctx<'_> {
+    /// True while remembered mappings may be used.
+    pub(crate) fn use_memo(&self) -> bool {
+        self.attempt < MEMO_ATTEMPTS
+    }
+
+    /// True while generators should stay in their preferred (fictional) ranges.
+    pub(crate) fn strict(&self) -> bool {
+        self.attempt < PREFERRED_ATTEMPTS
+    }
+}
+
+/// A generator of stand-ins for one text (or one conversation).
+///
+/// See the [crate documentation](crate) for the guarantees of [`Surrogates::stand_in`].
+#[derive(Clone, Debug)]
+pub struct Surrogates {
+    rng: Rng,
+    memo: Memo,
+    taken: Taken,
+    text: TextIndex,
+}
+
+impl Default for Surrogates {
+    fn default() -> Self {
+        Surrogates::new()
+    }
+}
+
+impl Surrogates {
+    /// A generator seeded from the operating system's entropy.
+    pub fn new() -> Self {
+        Surrogates::from_rng(rand::make_rng::<Rng>())
+    }
+
+    /// A deterministic generator: the same seed and the same sequence of calls give the same
+    /// stand-ins.
+    pub fn with_seed(seed: u64) -> Self {
+        Surrogates::from_rng(Rng::seed_from_u64(seed))
+    }
+
+    fn from_rng(rng: Rng) -> Self {
+        Surrogates {
+            rng,
+            memo: Memo::default(),
+            taken: Taken::default(),
+            text: TextIndex::default(),
+        }
+    }
+
+    /// Marks a string as unusable as a stand-in: no later stand-in equals it (ignoring ASCII
+    /// case), and, when both are at least 4 bytes long, none contains it or is contained in it.
+    /// Reserve the keys and values of a map passed back from a previous request.
+    pub fn reserve(&mut self, s: &str) {
+        if !s.is_empty() {
+            self.taken.insert(&s.to_ascii_lowercase());
+        }
+    }
+
+    /// Records that a name part maps to a stand-in part (`"jane"` → `"emily"`), so e-mail
+    /// local parts, URL path segments and host-name labels containing the part (and later
+    /// person stand-ins using it) follow the person's stand-in. Matching ignores case and
+    /// common diacritics. Person stand-ins record their own parts; this is for pairs known from
+    /// elsewhere, such as a previous request's map.
+    pub fn learn_name_part(&mut self, real: &str, stand_in: &str) {
+        let real = data::fold(real.trim());
+        let stand_in = stand_in.trim();
+        if real.is_empty() || stand_in.is_empty() || real == data::fold(stand_in) {
+            return;
+        }
+        self.memo.name_values.insert(data::fold(stand_in));
+        self.memo.names.insert(real, stand_in.to_string());
+    }
+
+    /// Number of strings this instance will not hand out again (reserved ones and stand-ins
+    /// returned so far).
+    pub fn taken_len(&self) -> usize {
+        self.taken.len()
+    }
+
+    /// A new stand-in for `value`, a finding of kind `kind` found by rule `rule` in
+    /// `original` (the whole original text). The first `keep_prefix` bytes of `value` are a
+    /// fixed provider prefix that the stand-in keeps (API keys, labelled identifiers).
+    ///
+    /// Never panics, for any input. The original text is indexed on the first call and the
+    /// index is reused while the same unchanged text is passed (it is recognised by address,
+    /// length and a fingerprint), so pass the same `&str` for all findings of one text.
+    pub fn stand_in(
+        &mut self,
+        original: &str,
+        kind: Kind,
+        rule: &str,
+        keep_prefix: usize,
+        value: &str,
+    ) -> String {
+        self.text.prepare(original);
+        let value_lower = value.to_ascii_lowercase();
+        let kp = shape::floor_boundary(value, keep_prefix);
+        for attempt in 0..ATTEMPTS {
+            let mut cx = Ctx {
+                rng: &mut self.rng,
+                memo: &mut self.memo,
+                text: &self.text,
+                attempt,
+                pairs: Vec::new(),
+            };
+            let cand = generate(&mut cx, kind, rule, kp, value);
+            let pairs = std::mem::take(&mut cx.pairs);
+            if self.accept(&cand, &value_lower) {
+                for (real, part) in pairs {
+                    if !self.memo.names.contains_key(&real) {
+                        self.memo.name_values.insert(data::fold(&part));
+                        self.memo.names.insert(real, part);
+                    }
+                }
+                return cand;
+            }
+        }
+        self.fallback(original, kp, value, &value_lower)
+    }
+
+    /// Checks a candidate against every guarantee and records it when it passes.
+    fn accept(&mut self, cand: &str, value_lower: &str) -> bool {
+        if cand.is_empty() {
+            return false;
+        }
+        let lower = cand.to_ascii_lowercase();
+        if lower == value_lower
+            || (value_lower.len() >= 3 && lower.contains(value_lower))
+            || self.taken.clashes(&lower)
+            || self.text.contains_lower(&lower)
+        {
+            return false;
+        }
+        self.taken.insert(&lower);
+        true
+    }
+
+    /// Same-shape variants, then growing ones, then a random token longer than the text.
+    fn fallback(&mut self, original: &str, kp: usize, value: &str, value_lower: &str) -> String {
+        let (head, body) = value.split_at(kp);
+        let class = body
+            .chars()
+            .rev()
+            .find(|c| c.is_alphanumeric())
+            .unwrap_or('a');
+        for extra in 0..32 {
+            let mut s = String::with_capacity(value.len() + extra);
+            s.push_str(head);
+            s.push_str(&shape::reshape(&mut self.rng, body));
+            for _ in 0..extra {
+                s.push(shape::same_class(
+                    &mut self.rng,
+                    class,
+                    shape::Alphabet::Free,
+                ));
+            }
+            if self.accept(&s, value_lower) {
+                return s;
+            }
+        }
+        let mut len = 16usize;
+        loop {
+            let mut s = String::with_capacity(head.len() + len);
+            s.push_str(head);
+            for _ in 0..len {
+                let c = match shape::below(&mut self.rng, 3) {
+                    0 => shape::digit(&mut self.rng),
+                    1 => shape::upper(&mut self.rng),
+                    _ => shape::lower(&mut self.rng),
+                };
+                s.push(c as char);
+            }
+            if len > original.len() + value.len() {
+                // Longer than the text and the value: cannot occur in either.
+                self.taken.insert(&s.to_ascii_lowercase());
+                return s;
+            }
+            if self.accept(&s, value_lower) {
+                return s;
+            }
+            len = len.saturating_mul(2);
+        }
+    }
+}
+
+/// One candidate from the kind's generator.
+fn generate(cx: &mut Ctx<'_>, kind: Kind, rule: &str, kp: usize, value: &str) -> String {
+    match kind {
+        Kind::Person => person::person_stand_in(cx, value),
+        Kind::Email => net::email(cx, value),
+        Kind::Phone => numbers::phone(cx, value),
+        Kind::CardNumber => numbers::card(cx, value),
+        Kind::BankAccount => numbers::bank(cx, rule, kp, value),
+        Kind::Ssn => numbers::ssn(cx, value),
+        Kind::IdNumber => numbers::id_number(cx, rule, kp, value),
+        Kind::ApiKey => secret::api_key(cx, rule, kp, value),
+        Kind::IpAddress => net::ip(cx, value),
+        Kind::Hostname => net::hostname(cx, value),
+        Kind::Url => net::url(cx, value),
+        Kind::StreetAddress => address::street_address(cx, value),
+        Kind::Postcode => address::postcode(cx, rule, value),
+        _ => {
+            let (head, body) = value.split_at(kp);
+            let mut s = head.to_string();
+            s.push_str(&shape::reshape(cx.rng, body));
+            s
+        }
+    }
+}

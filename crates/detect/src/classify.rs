@@ -1,0 +1,740 @@
+// Decides what a candidate of the one-pass scan is: runs the validator of its rule and reads
+// its context. Each function appends at most a few findings and returns the position where
+// the scan resumes.
+
+use redact_entity::{Finding, Kind};
+
+use crate::context::{self, Cue, Cues};
+use crate::rules::{Check, Rules};
+use crate::secrets;
+use crate::validate as v;
+
+#[allow(clippy::too_many_arguments)]
+pub fn classify(
+    rules: &Rules,
+    text: &str,
+    check: Check,
+    ms: usize,
+    me: usize,
+    vs: usize,
+    ve: usize,
+    out: &mut Vec<Finding>,
+) -> usize {
+    let value = &text[vs..ve];
+    match check {
+        Check::Secret(i) => {
+            let rule = &secrets::RULES[i];
+            if secrets::plausible(rule, value) {
+                let f = if rule.id.starts_with("generic") {
+                    rules.specific_secret_at(text, vs, ve)
+                } else {
+                    None
+                };
+                out.push(f.unwrap_or_else(|| {
+                    Finding::new(vs, ve, Kind::ApiKey, rule.id).with_prefix(usize::from(rule.prefix))
+                }));
+            }
+            me
+        }
+        Check::Email => {
+            out.push(Finding::new(vs, ve, Kind::Email, "email"));
+            me
+        }
+        Check::Url => url(text, vs, ve, out),
+        Check::Passport | Check::Licence | Check::LabelledId => {
+            labelled(text, vs, ve, check, out);
+            me
+        }
+        Check::Account | Check::Routing | Check::SortCode => {
+            labelled(text, vs, ve, check, out);
+            me
+        }
+        Check::Address => {
+            let mut end = ve;
+            while end > vs && matches!(text.as_bytes()[end - 1], b',' | b' ' | b'\t' | b'\n' | b'\r') {
+                end -= 1;
+            }
+            out.push(Finding::new(vs, end, Kind::StreetAddress, "street-address"));
+            end
+        }
+        Check::Iban => iban(text, vs, ve, out),
+        Check::Ipv4 => {
+            // With its port or prefix when that is well formed, else the address alone.
+            let suffix_ok = me > ve && ipv4_ok(text, vs, me) && {
+                let suffix = &text[ve + 1..me];
+                !text[ve..].starts_with('/') || suffix.parse::<u8>().is_ok_and(|p| p <= 32)
+            };
+            if suffix_ok {
+                out.push(Finding::new(vs, me, Kind::IpAddress, "ipv4"));
+                me
+            } else if ipv4_ok(text, vs, ve) {
+                out.push(Finding::new(vs, ve, Kind::IpAddress, "ipv4"));
+                me
+            } else {
+                me
+            }
+        }
+        Check::Ipv6 => ipv6(text, vs, ve, me, out),
+        Check::Nino => simple(v::uk_nino(value), vs, ve, me, Kind::IdNumber, "uk-nino", out),
+        Check::EsDni => simple(v::es_dni(value), vs, ve, me, Kind::IdNumber, "es-dni", out),
+        Check::EsNie => simple(v::es_nie(value), vs, ve, me, Kind::IdNumber, "es-nie", out),
+        Check::ItFiscal => {
+            simple(v::it_codice_fiscale(value), vs, ve, me, Kind::IdNumber, "it-fiscal-code", out)
+        }
+        Check::FiHetu => simple(v::fi_hetu(value), vs, ve, me, Kind::IdNumber, "fi-hetu", out),
+        Check::SgNric => simple(v::sg_nric(value), vs, ve, me, Kind::IdNumber, "sg-nric", out),
+        Check::UsMbi => simple(v::us_mbi(value), vs, ve, me, Kind::IdNumber, "us-mbi", out),
+        Check::InPan => simple(v::in_pan(value), vs, ve, me, Kind::IdNumber, "in-pan", out),
+        Check::UkPostcode => {
+            simple(v::uk_postcode(value), vs, ve, me, Kind::Postcode, "uk-postcode", out)
+        }
+        Check::CaPostcode => {
+            simple(v::ca_postcode(value), vs, ve, me, Kind::Postcode, "ca-postcode", out)
+        }
+        Check::NlPostcode => {
+            let ok = v::nl_postcode(value)
+                && (followed_by_capitalised(text, ve)
+                    || Cues::before(text, vs, 24).has(Cue::Postcode));
+            simple(ok, vs, ve, me, Kind::Postcode, "nl-postcode", out)
+        }
+        Check::InternalHost => {
+            let b = text.as_bytes();
+            if ve < b.len() && b[ve] == b'.' && b.get(ve + 1).is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                // Not the suffix: the name goes on; judge the whole name as a domain.
+                let mut end = ve;
+                while end < b.len()
+                    && (b[end].is_ascii_alphanumeric() || b[end] == b'-' || (b[end] == b'.' && b.get(end + 1).is_some_and(|c| c.is_ascii_alphanumeric())))
+                {
+                    end += 1;
+                }
+                domain(text, vs, end, out);
+                return end;
+            }
+            if host_neighbours_ok(text, vs, ve) {
+                out.push(Finding::new(vs, ve, Kind::Hostname, "internal-host"));
+            }
+            me
+        }
+        Check::Domain => {
+            domain(text, vs, ve, out);
+            me
+        }
+        Check::Number => number(text, vs, ve, out),
+    }
+}
+
+fn simple(
+    ok: bool,
+    vs: usize,
+    ve: usize,
+    me: usize,
+    kind: Kind,
+    rule: &'static str,
+    out: &mut Vec<Finding>,
+) -> usize {
+    if ok {
+        out.push(Finding::new(vs, ve, kind, rule));
+    }
+    me
+}
+
+fn prev_char(text: &str, at: usize) -> Option<char> {
+    text[..at].chars().next_back()
+}
+
+fn next_char(text: &str, at: usize) -> Option<char> {
+    text[at..].chars().next()
+}
+
+fn followed_by_capitalised(text: &str, at: usize) -> bool {
+    let rest = &text[at..];
+    let rest = rest.strip_prefix(' ').or_else(|| rest.strip_prefix(", ")).unwrap_or("");
+    let mut cs = rest.chars();
+    matches!(cs.next(), Some(c) if c.is_uppercase()) && matches!(cs.next(), Some(c) if c.is_lowercase())
+}
+
+// ---------------------------------------------------------------------------------------
+// Links
+
+fn url(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
+    let b = text.as_bytes();
+    let mut end = ve;
+    // Trailing punctuation belongs to the sentence, except a closing bracket that balances
+    // one inside the link.
+    while end > vs {
+        let c = b[end - 1];
+        let trim = match c {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'*' => true,
+            b')' => count(&b[vs..end], b'(') < count(&b[vs..end], b')'),
+            b']' => count(&b[vs..end], b'[') < count(&b[vs..end], b']'),
+            _ => false,
+        };
+        if !trim {
+            break;
+        }
+        end -= 1;
+    }
+    let s = &text[vs..end];
+    let host_part = s.split_once("://").map_or(s, |(_, r)| r);
+    let host = host_part.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or("");
+    let ok = if s.len() >= 4 && s[..4].eq_ignore_ascii_case("www.") {
+        host.matches('.').count() >= 2 && host.rsplit('.').next().is_some_and(|t| t.len() >= 2)
+    } else {
+        !host.is_empty()
+    };
+    if ok {
+        out.push(Finding::new(vs, end, Kind::Url, "url"));
+    }
+    end.max(vs + 1)
+}
+
+fn count(s: &[u8], c: u8) -> usize {
+    s.iter().filter(|&&x| x == c).count()
+}
+
+// ---------------------------------------------------------------------------------------
+// Labelled values
+
+fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Finding>) {
+    let value = &text[vs..ve];
+    if !value.bytes().any(|c| c.is_ascii_digit()) {
+        return;
+    }
+    // A more specific reading of the value wins (a card number after "ID:", an SSN …).
+    if value.bytes().all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-')) {
+        let mut tmp = Vec::new();
+        if let Some(f) = digits_finding(text, vs, ve, true) {
+            if matches!(f.kind, Kind::CardNumber | Kind::Ssn | Kind::Phone) {
+                tmp.push(f);
+            }
+        }
+        if let Some(f) = tmp.pop() {
+            out.push(f);
+            return;
+        }
+    }
+    let (kind, rule) = match check {
+        Check::Passport => (Kind::IdNumber, "passport"),
+        Check::Licence => (Kind::IdNumber, "driver-licence"),
+        Check::LabelledId => (Kind::IdNumber, "labelled-id"),
+        Check::Routing => {
+            (Kind::BankAccount, if v::aba_routing(value) { "aba" } else { "bank-number" })
+        }
+        Check::SortCode => (Kind::BankAccount, "uk-sort-code"),
+        _ => {
+            let n = value.bytes().filter(u8::is_ascii_digit).count();
+            if !(6..=20).contains(&n) {
+                return;
+            }
+            (Kind::BankAccount, "bank-account")
+        }
+    };
+    if matches!(check, Check::Passport | Check::Licence | Check::LabelledId) && value.len() < 4 {
+        return;
+    }
+    out.push(Finding::new(vs, ve, kind, rule));
+}
+
+// ---------------------------------------------------------------------------------------
+// IBAN
+
+fn iban(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
+    let b = text.as_bytes();
+    // Longest valid prefix ending before a space (or at the end).
+    let mut end = ve;
+    loop {
+        let cand = &text[vs..end];
+        let next_ok = end >= b.len() || !b[end].is_ascii_alphanumeric();
+        if next_ok && v::iban(cand) {
+            out.push(Finding::new(vs, end, Kind::BankAccount, "iban"));
+            return end;
+        }
+        match cand.rfind([' ', '-']) {
+            Some(i) if i > 4 => end = vs + i,
+            _ => {
+                // Not an IBAN: skip the groups that belong to it too.
+                let mut e = ve;
+                while e < b.len() && matches!(b[e], b' ' | b'-' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') {
+                    e += 1;
+                }
+                return e;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// IP addresses
+
+fn ipv4_ok(text: &str, vs: usize, end: usize) -> bool {
+    let b = text.as_bytes();
+    if vs > 0 {
+        let p = b[vs - 1];
+        if p.is_ascii_alphanumeric() || p == b'_' || p == b'.' || p == b'-' {
+            return false;
+        }
+    }
+    let after = |i: usize| b.get(i).copied();
+    match after(end) {
+        Some(c) if c.is_ascii_alphanumeric() || c == b'_' => return false,
+        Some(b'.') if after(end + 1).is_some_and(|c| c.is_ascii_digit()) => return false,
+        _ => {}
+    }
+    let win = context::before(text, vs, 12);
+    !(win.ends_with("version ") || win.ends_with('v') || win.ends_with("v "))
+}
+
+fn ipv6(text: &str, vs: usize, ve: usize, me: usize, out: &mut Vec<Finding>) -> usize {
+    let b = text.as_bytes();
+    if vs > 0 {
+        let p = b[vs - 1];
+        if p.is_ascii_alphanumeric() || p == b'_' || p == b'.' || p == b':' {
+            return me;
+        }
+    }
+    if b.get(me).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b':') {
+        return me;
+    }
+    let suffix = &text[ve..me];
+    let prefix_ok = suffix
+        .strip_prefix('/')
+        .is_none_or(|p| p.parse::<u8>().is_ok_and(|p| p <= 128));
+    let me = if prefix_ok { me } else { ve };
+    let cand = &text[vs..ve];
+    let mut ok_end = None;
+    for trim in 0..2 {
+        let end = ve - trim;
+        if end <= vs {
+            break;
+        }
+        let c = &text[vs..end];
+        if c.parse::<std::net::Ipv6Addr>().is_ok() {
+            ok_end = Some(end);
+            break;
+        }
+        if !(cand.ends_with(':') || cand.ends_with('.')) {
+            break;
+        }
+    }
+    let Some(end) = ok_end else {
+        return me;
+    };
+    let addr = &text[vs..end];
+    let groups = addr.split(':').filter(|g| !g.is_empty()).count();
+    if !addr.bytes().any(|c| c.is_ascii_digit()) && groups < 4 && !(addr == "::" && me > ve) {
+        return me;
+    }
+    let end = if end == ve { me } else { end };
+    out.push(Finding::new(vs, end, Kind::IpAddress, "ipv6"));
+    end
+}
+
+// ---------------------------------------------------------------------------------------
+// Hostnames and domains
+
+const TLDS: &[&str] = &[
+    "com", "net", "org", "edu", "gov", "mil", "int", "io", "co", "ai", "app", "dev", "cloud",
+    "tech", "info", "biz", "me", "tv", "us", "uk", "de", "fr", "es", "it", "nl", "be", "ch",
+    "at", "se", "no", "dk", "fi", "pl", "ie", "pt", "gr", "cz", "sk", "hu", "ro", "bg", "hr",
+    "si", "rs", "ua", "ru", "lt", "lv", "ee", "is", "lu", "li", "mt", "cy", "eu", "ca", "mx",
+    "br", "ar", "cl", "pe", "au", "nz", "jp", "cn", "kr", "in", "sg", "hk", "tw", "th", "vn",
+    "id", "my", "ph", "pk", "lk", "il", "ae", "sa", "tr", "za", "ng", "ke", "eg", "ma",
+    "site", "online", "xyz", "store", "shop", "blog", "news", "global", "agency", "digital",
+    "network", "systems", "solutions", "email", "live", "world", "space", "studio", "design",
+    "media", "group", "company", "team", "works", "page", "website", "host", "health",
+    "bank", "law", "legal", "finance", "money", "consulting", "services", "support", "center",
+    "social", "chat", "one", "top", "club", "art", "london", "berlin", "paris", "nyc",
+];
+
+fn host_neighbours_ok(text: &str, vs: usize, ve: usize) -> bool {
+    let b = text.as_bytes();
+    if vs > 0 && matches!(b[vs - 1], b'@' | b'.' | b'-' | b'_' | b'/' | b'\\' | b'$') {
+        return false;
+    }
+    !matches!(b.get(ve), Some(b'(' | b'=' | b'-' | b'_' | b'@'))
+}
+
+fn domain(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) {
+    let host = &text[vs..ve];
+    let Some(tld) = host.rsplit('.').next() else {
+        return;
+    };
+    if !TLDS.iter().any(|t| t.eq_ignore_ascii_case(tld)) {
+        return;
+    }
+    // Mixed-case labels (`Foo.Bar`, `self.App`) read as code or prose, not host names.
+    if host.bytes().any(|c| c.is_ascii_uppercase()) && host.bytes().any(|c| c.is_ascii_lowercase())
+    {
+        let labels_title = host.split('.').all(|l| {
+            let mut cs = l.chars();
+            cs.next().is_some_and(char::is_uppercase) && cs.all(|c| !c.is_uppercase())
+        });
+        if !labels_title {
+            return;
+        }
+    }
+    if !host_neighbours_ok(text, vs, ve) {
+        return;
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    // "e.g", "i.e", initials: every label a single letter.
+    if labels.iter().all(|l| l.len() <= 1) {
+        return;
+    }
+    out.push(Finding::new(vs, ve, Kind::Hostname, "domain"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Digit runs: cards, phones, SSNs, routing and account numbers, national IDs, ZIP codes
+
+fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
+    let b = text.as_bytes();
+    let (mut s, mut e) = (vs, ve);
+    // Unbalanced brackets at the edges belong to the prose.
+    if b[e - 1] == b')' && count(&b[s..e], b'(') < count(&b[s..e], b')') {
+        e -= 1;
+    }
+    if b[s] == b'(' && count(&b[s..e], b'(') > count(&b[s..e], b')') {
+        s += 1;
+    }
+    while e > s && !b[e - 1].is_ascii_digit() && b[e - 1] != b')' {
+        e -= 1;
+    }
+    if e <= s {
+        return ve;
+    }
+    if let Some(p) = prev_char(text, s) {
+        if p.is_alphanumeric() || p == '_' || p == '$' || p == '€' || p == '£' {
+            return ve;
+        }
+        if matches!(p, '.' | ',') && s >= 2 && b[s - 2].is_ascii_digit() {
+            return ve;
+        }
+    }
+    if let Some(n) = next_char(text, ve) {
+        if n.is_alphanumeric() || n == '_' || n == '%' {
+            return ve;
+        }
+        if matches!(n, '.' | ',') && b.get(ve + 1).is_some_and(u8::is_ascii_digit) {
+            return ve;
+        }
+    }
+    if let Some(f) = digits_finding(text, s, e, false) {
+        out.push(f);
+        return ve;
+    }
+    if matches!(b[vs], b'(' | b'+') {
+        // Let the other rules look at what follows the bracket or sign.
+        return vs + 1;
+    }
+    // Several numbers written one after another: take the longest valid prefix at each
+    // space, then go on after it.
+    let spaces: Vec<usize> =
+        text[s..e].match_indices(' ').map(|(i, _)| s + i).filter(|&i| i > s).collect();
+    if spaces.is_empty() || spaces.len() > 10 {
+        return ve;
+    }
+    let mut cuts: Vec<usize> = spaces.clone();
+    cuts.push(e);
+    let mut start = s;
+    while start < e {
+        let mut found = None;
+        for &c in cuts.iter().rev() {
+            if c <= start {
+                break;
+            }
+            if start == s && c == e {
+                continue;
+            }
+            if let Some(f) = digits_finding(text, start, c, false) {
+                found = Some((f, c));
+                break;
+            }
+        }
+        match found {
+            Some((f, c)) => {
+                out.push(f);
+                start = c + 1;
+            }
+            None => match cuts.iter().find(|&&c| c > start) {
+                Some(&c) if c < e => start = c + 1,
+                _ => break,
+            },
+        }
+        while start < e && !b[start].is_ascii_digit() && b[start] != b'+' && b[start] != b'(' {
+            start += 1;
+        }
+    }
+    ve
+}
+
+struct Shape {
+    digits: Vec<u8>,
+    groups: Vec<usize>,
+    seps: Vec<u8>,
+    plus: bool,
+    paren: bool,
+}
+
+fn shape(raw: &str) -> Shape {
+    let mut digits = Vec::with_capacity(raw.len());
+    let mut groups = Vec::new();
+    let mut seps = Vec::new();
+    let mut run = 0;
+    for c in raw.bytes() {
+        if c.is_ascii_digit() {
+            digits.push(c - b'0');
+            run += 1;
+        } else {
+            if run > 0 {
+                groups.push(run);
+            }
+            run = 0;
+            if !seps.contains(&c) && c != b'+' && c != b'(' && c != b')' {
+                seps.push(c);
+            }
+        }
+    }
+    if run > 0 {
+        groups.push(run);
+    }
+    Shape { digits, groups, seps, plus: raw.starts_with('+'), paren: raw.contains('(') }
+}
+
+fn looks_like_date_or_time(sh: &Shape) -> bool {
+    let g = &sh.groups;
+    if sh.seps.contains(&b':') && g.iter().all(|&n| n <= 2 || n == 4) && g.len() <= 4 && !sh.plus {
+        return true;
+    }
+    if g.len() == 3 && sh.seps.len() == 1 && matches!(sh.seps[0], b'/' | b'-' | b'.') {
+        let d = &sh.digits;
+        let num = |from: usize, len: usize| d[from..from + len].iter().fold(0u32, |a, &x| a * 10 + u32::from(x));
+        match (g[0], g[1], g[2]) {
+            (4, 1..=2, 1..=2) => {
+                let (m, dd) = (num(4, g[1]), num(4 + g[1], g[2]));
+                return (1..=12).contains(&m) && (1..=31).contains(&dd);
+            }
+            (1..=2, 1..=2, 2 | 4) => {
+                let (a, bb) = (num(0, g[0]), num(g[0], g[1]));
+                return (1..=31).contains(&a) && (1..=31).contains(&bb) && (a <= 12 || bb <= 12);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+fn looks_like_version_or_amount(sh: &Shape) -> bool {
+    sh.seps == [b'.']
+        && !sh.plus
+        && (sh.groups.len() == 2 || (sh.groups.len() <= 4 && sh.groups.iter().all(|&n| n <= 3)))
+}
+
+/// Byte offset where the last `k` words before `at` on the same line begin.
+fn near_start(text: &str, at: usize, k: usize) -> usize {
+    let b = text.as_bytes();
+    let floor = at.saturating_sub(40);
+    let mut i = at;
+    let mut words = 0;
+    while i > floor {
+        // Skip spaces, then one word.
+        while i > floor && matches!(b[i - 1], b' ' | b'\t') {
+            i -= 1;
+        }
+        if i == floor || b[i - 1] == b'\n' {
+            break;
+        }
+        while i > floor && !matches!(b[i - 1], b' ' | b'\t' | b'\n') {
+            i -= 1;
+        }
+        words += 1;
+        if words == k {
+            break;
+        }
+    }
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Classifies the digit run `text[s..e]`. `labelled` is true when a label in front already
+/// says the value is identifying (so bare forms are accepted more readily).
+fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Finding> {
+    let raw = &text[s..e];
+    let sh = shape(raw);
+    let n = sh.digits.len();
+    if n < 4 || n > 19 + 4 {
+        return None;
+    }
+    if looks_like_date_or_time(&sh) || (looks_like_version_or_amount(&sh) && n < 10) {
+        return None;
+    }
+    let ctx = Cues::before(text, s, context::WINDOW);
+    let near = Cues::of(text, near_start(text, s, 2), s);
+    let negative = !labelled && near.has(Cue::NotPersonal);
+    let f = |kind, rule| Some(Finding::new(s, e, kind, rule));
+    let separated = !sh.seps.is_empty();
+    let same_sep = sh.seps.len() <= 1;
+
+    // Cards: Luhn plus issuer ranges, whatever the context.
+    if (13..=19).contains(&n) && same_sep && !sh.plus && !sh.paren {
+        if let Some(_brand) = v::is_card(raw) {
+            return f(Kind::CardNumber, "card");
+        }
+    }
+    if sh.plus {
+        return if phone_valid(raw, true) { f(Kind::Phone, "phone") } else { None };
+    }
+    if negative {
+        return None;
+    }
+    let g = sh.groups.as_slice();
+    // SSN-shaped: 3-2-4 (any separators at group boundaries) or nine digits.
+    if n == 9 {
+        let ssn_shape = matches!(g, [3, 2, 4] | [3, 6] | [5, 4] | [9]);
+        if ssn_shape && v::ssn(raw) && (separated || ctx.has(Cue::Ssn)) {
+            return f(Kind::Ssn, "ssn");
+        }
+        if v::us_itin(raw) && (separated || ctx.has(Cue::Tax)) {
+            return f(Kind::IdNumber, "us-itin");
+        }
+        if ctx.has(Cue::Sin) && v::ca_sin(raw) {
+            return f(Kind::IdNumber, "ca-sin");
+        }
+        if matches!(g, [9] | [4, 4, 1]) && v::aba_routing(raw) {
+            return f(Kind::BankAccount, "aba");
+        }
+        if matches!(g, [3, 3, 3]) && v::ca_sin(raw) {
+            return f(Kind::IdNumber, "ca-sin");
+        }
+        if matches!(g, [9]) && v::ssn(raw) {
+            return f(Kind::Ssn, "ssn");
+        }
+        if ctx.has(Cue::Id) && v::au_tfn(raw) {
+            return f(Kind::IdNumber, "au-tfn");
+        }
+    }
+    if matches!(g, [3, 2, 4]) && separated {
+        // Written like an SSN: it is one, an ITIN, or nothing personal.
+        return None;
+    }
+    if matches!(g, [6, 4] | [8, 4] | [10] | [12]) && v::se_personnummer(raw) && (separated || ctx.has(Cue::Id)) {
+        return f(Kind::IdNumber, "se-personnummer");
+    }
+    if matches!(g, [6, 7] | [13]) && (v::kr_rrn(raw) || v::kr_frn(raw)) && (separated || ctx.has(Cue::Id)) {
+        return f(Kind::IdNumber, "kr-rrn");
+    }
+    if n == 12 && matches!(g, [4, 4, 4] | [12]) && v::in_aadhaar(raw) {
+        return f(Kind::IdNumber, "in-aadhaar");
+    }
+    if n == 10 && ctx.has(Cue::Nhs) && v::uk_nhs(raw) {
+        return f(Kind::IdNumber, "nhs");
+    }
+    // Phones in national formats.
+    if (7..=13).contains(&n) {
+        let phone_ctx = ctx.has(Cue::Phone);
+        let nanp = matches!(g, [3, 3, 4] | [1, 3, 3, 4]) && separated;
+        let trunk = sh.digits[0] == 0 && (separated || n >= 10);
+        let dotted_quad = sh.seps == [b'.'] && g.len() == 4 && g.iter().all(|&x| x <= 3);
+        let grouped = separated && g.len() >= 3 && g.iter().all(|&x| x >= 2) && !dotted_quad;
+        if (phone_ctx || sh.paren || nanp || trunk || grouped) && phone_valid(raw, false) {
+            return f(Kind::Phone, "phone");
+        }
+    }
+    if n == 10 && matches!(g, [3, 3, 4] | [10]) && v::uk_nhs(raw) {
+        return f(Kind::IdNumber, "nhs");
+    }
+    // Labels and context words.
+    if ctx.has(Cue::Ssn) && n == 9 && v::ssn(raw) {
+        return f(Kind::Ssn, "ssn");
+    }
+    if ctx.has(Cue::Routing) && n == 9 {
+        return f(Kind::BankAccount, if v::aba_routing(raw) { "aba" } else { "bank-number" });
+    }
+    if ctx.has(Cue::SortCode) && n == 6 {
+        return f(Kind::BankAccount, "uk-sort-code");
+    }
+    if ctx.has(Cue::Account) && (6..=17).contains(&n) {
+        return f(Kind::BankAccount, "bank-account");
+    }
+    if ctx.has(Cue::Passport) && (6..=9).contains(&n) {
+        return f(Kind::IdNumber, "passport");
+    }
+    if ctx.has(Cue::Licence) && (5..=15).contains(&n) {
+        return f(Kind::IdNumber, "driver-licence");
+    }
+    if ctx.has(Cue::Card) && (12..=19).contains(&n) && v::luhn(&sh.digits) {
+        return f(Kind::CardNumber, "card");
+    }
+    // Postcodes: ZIP after a state code or a postcode label; European codes before a town.
+    if matches!(g, [5] | [5, 4]) && v::us_zip(raw) {
+        let state_before = {
+            let w = &text[..s];
+            let w = w.trim_end_matches([' ', ',']);
+            let bytes = w.as_bytes();
+            bytes.len() >= 2
+                && bytes[bytes.len() - 2..].iter().all(u8::is_ascii_uppercase)
+                && (bytes.len() == 2 || !bytes[bytes.len() - 3].is_ascii_alphanumeric())
+        };
+        if state_before || near.has(Cue::Postcode) {
+            return f(Kind::Postcode, "us-zip");
+        }
+    }
+    if matches!(g, [5] | [4]) && !separated {
+        let line_start = {
+            let w = text[..s].trim_end_matches([' ', '\t']);
+            w.is_empty() || w.ends_with(',') || w.ends_with('\n')
+        };
+        if (line_start && followed_by_capitalised(text, e)) || near.has(Cue::Postcode) {
+            let ok = if n == 5 { v::de_plz(raw) || v::fr_code_postal(raw) } else { true };
+            if ok {
+                return f(Kind::Postcode, "postcode");
+            }
+        }
+    }
+    // Other national identifiers with check digits, written bare.
+    if !separated || same_sep {
+        let rule = match n {
+            11 if v::pl_pesel(raw) => Some("pl-pesel"),
+            11 if v::tr_tckn(raw) => Some("tr-tckn"),
+            11 if v::de_tax_id(raw) => Some("de-tax-id"),
+            11 if v::ng_nin(raw) => Some("ng-nin"),
+            13 if v::za_id(raw) => Some("za-id"),
+            13 if v::th_tnin(raw) => Some("th-tnin"),
+            13 if v::kr_rrn(raw) => Some("kr-rrn"),
+            10 | 11 if v::au_medicare(raw) && ctx.has(Cue::Id) => Some("au-medicare"),
+            10 | 12 if ctx.has(Cue::Id) => Some("national-id"),
+            _ => None,
+        };
+        if let Some(rule) = rule {
+            return f(Kind::IdNumber, rule);
+        }
+    }
+    if labelled && (4..=20).contains(&n) {
+        return f(Kind::IdNumber, "labelled-id");
+    }
+    None
+}
+
+#[cfg(feature = "phonenumber")]
+fn phone_valid(raw: &str, international: bool) -> bool {
+    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+    if !(7..=15).contains(&digits.len()) {
+        return false;
+    }
+    if international {
+        return crate::phone::valid_international(&digits);
+    }
+    let sh = shape(raw);
+    let nanp = matches!(sh.groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]) && !raw.starts_with('0');
+    crate::phone::valid_national(&digits, nanp)
+}
+
+#[cfg(not(feature = "phonenumber"))]
+fn phone_valid(raw: &str, international: bool) -> bool {
+    let n = raw.bytes().filter(u8::is_ascii_digit).count();
+    if international { (8..=15).contains(&n) } else { (10..=11).contains(&n) }
+}

@@ -1,0 +1,212 @@
+// Context words: what is written just before (and sometimes after) a candidate.
+//
+// All cue words of all categories are compiled into one Aho-Corasick automaton (ASCII case
+// insensitive); `Cues::before` reads the window in front of a candidate once and returns the
+// set of categories whose words start a word there.
+//
+// Candidates are sparse, so a small lower-cased copy of the window is cheap. Keywords are
+// matched on word starts so that "lic" inside "public" does not count (a known weakness of
+// substring context in other detectors).
+
+/// How many bytes before a candidate are read for context.
+pub const WINDOW: usize = 48;
+
+/// The lower-cased window of up to `n` bytes before `start` (cut at a char boundary, and at
+/// the previous line break when `same_line`).
+pub fn before(text: &str, start: usize, n: usize) -> String {
+    let mut s = start.saturating_sub(n);
+    while !text.is_char_boundary(s) {
+        s += 1;
+    }
+    text[s..start].to_ascii_lowercase()
+}
+
+/// The lower-cased window of up to `n` bytes after `end`.
+pub fn after(text: &str, end: usize, n: usize) -> String {
+    let mut e = (end + n).min(text.len());
+    while !text.is_char_boundary(e) {
+        e -= 1;
+    }
+    text[end..e].to_ascii_lowercase()
+}
+
+/// True when `window` contains one of `words` starting at a word start.
+pub fn has_word(window: &str, words: &[&str]) -> bool {
+    let b = window.as_bytes();
+    words.iter().any(|w| {
+        let mut from = 0;
+        while let Some(i) = window[from..].find(w) {
+            let at = from + i;
+            let starts_word = at == 0 || !b[at - 1].is_ascii_alphanumeric();
+            if starts_word {
+                return true;
+            }
+            from = at + 1;
+        }
+        false
+    })
+}
+
+/// Words that say a number is a phone number.
+pub const PHONE: &[&str] = &[
+    "phone", "tel", "mobile", "mob", "cell", "call", "fax", "whatsapp", "sms", "text me", "ring",
+    "contact", "telefon", "téléphone", "portable", "móvil", "cellulare", "handy", "dial",
+    "reach me", "number",
+];
+/// Words that say a number is not personal (order numbers, versions, amounts …).
+pub const NOT_PERSONAL: &[&str] = &[
+    "order", "invoice", "inv", "ref", "reference", "tracking", "ticket", "case", "po", "sku",
+    "version", "build", "release", "isbn", "issn", "txn", "transaction", "confirmation",
+    "receipt", "item", "product", "part", "serial", "model", "batch", "lot", "page", "line",
+    "row", "port", "pid", "error", "step", "chapter", "section", "doi", "bug", "pr",
+    "commit", "$", "€", "£", "usd", "eur", "gbp", "amount", "total", "price", "qty",
+];
+/// Words in front of a US social security number.
+pub const SSN: &[&str] = &["ssn", "social security", "soc sec", "ss#", "ss #", "social sec"];
+/// Words in front of a US ITIN or tax id.
+pub const TAX: &[&str] = &["itin", "tin", "tax id", "taxpayer", "tax identification"];
+/// Words in front of a bank account number.
+pub const ACCOUNT: &[&str] = &[
+    "account", "acct", "a/c", "acc no", "acc. no", "acc#", "bank", "konto", "compte",
+    "cuenta", "conto", "rekening", "checking", "savings",
+];
+/// Words in front of a routing number.
+pub const ROUTING: &[&str] = &["routing", "aba", "rtn", "transit", "bank code"];
+/// Words in front of a passport number.
+pub const PASSPORT: &[&str] = &["passport", "reisepass", "passeport", "pasaporte", "passaporto"];
+/// Words in front of a driver licence number.
+pub const LICENCE: &[&str] = &[
+    "driver", "driving", "licence", "license", "dl#", "dl #", "dl no", "führerschein",
+    "permis", "carnet", "patente",
+];
+/// Words in front of an NHS number.
+pub const NHS: &[&str] = &["nhs", "health service", "chi number"];
+/// Words in front of a Canadian SIN.
+pub const SIN: &[&str] = &["sin", "social insurance"];
+/// Words in front of an Aadhaar number.
+pub const AADHAAR: &[&str] = &["aadhaar", "aadhar", "uidai", "uid"];
+/// Words in front of a postcode.
+pub const POSTCODE: &[&str] =
+    &["zip", "postal", "postcode", "postleitzahl", "post code", "plz", "code postal", "cap", "cp", "pin code"];
+/// Words in front of a card number.
+pub const CARD: &[&str] = &[
+    "card", "visa", "mastercard", "amex", "credit", "debit", "cc#", "cc #", "pan", "discover",
+];
+/// Words in front of a national or document identifier.
+pub const ID: &[&str] = &[
+    "id", "identity", "national", "nin", "nino", "insurance", "medicare", "pesel", "personnummer",
+    "nric", "tckn", "tfn", "tax", "dni", "nie", "nif", "codice fiscale", "fiscal", "steuer",
+    "member", "patient", "mrn", "policy", "employee",
+];
+
+/// A category of cue words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cue {
+    Phone,
+    NotPersonal,
+    Ssn,
+    Tax,
+    Account,
+    Routing,
+    Passport,
+    Licence,
+    Nhs,
+    Sin,
+    Postcode,
+    Card,
+    Id,
+    SortCode,
+}
+
+const CATEGORIES: &[(Cue, &[&str])] = &[
+    (Cue::Phone, PHONE),
+    (Cue::NotPersonal, NOT_PERSONAL),
+    (Cue::Ssn, SSN),
+    (Cue::Tax, TAX),
+    (Cue::Account, ACCOUNT),
+    (Cue::Routing, ROUTING),
+    (Cue::Passport, PASSPORT),
+    (Cue::Licence, LICENCE),
+    (Cue::Nhs, NHS),
+    (Cue::Sin, SIN),
+    (Cue::Postcode, POSTCODE),
+    (Cue::Card, CARD),
+    (Cue::Id, ID),
+    (Cue::SortCode, &["sort code", "sort-code", "sortcode"]),
+];
+
+struct CueIndex {
+    ac: aho_corasick::AhoCorasick,
+    cue_of: Vec<u32>,
+}
+
+static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
+    let mut words = Vec::new();
+    let mut cue_of = Vec::new();
+    for (cue, ws) in CATEGORIES {
+        for w in *ws {
+            words.push(*w);
+            cue_of.push(1u32 << (*cue as u8));
+        }
+    }
+    let ac = aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(&words)
+        .expect("cue words compile");
+    CueIndex { ac, cue_of }
+});
+
+/// The set of cue categories found in a window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cues(u32);
+
+impl Cues {
+    /// Cues in the `n` bytes before `at`.
+    pub fn before(text: &str, at: usize, n: usize) -> Cues {
+        let mut s = at.saturating_sub(n);
+        while !text.is_char_boundary(s) {
+            s += 1;
+        }
+        Cues::of(text, s, at)
+    }
+
+    /// Cues in `text[s..e]` (word starts only).
+    pub fn of(text: &str, s: usize, e: usize) -> Cues {
+        let idx = &*CUES;
+        let b = text.as_bytes();
+        let mut set = 0;
+        for m in idx.ac.find_overlapping_iter(aho_corasick::Input::new(text).span(s..e)) {
+            let at = m.start();
+            if at == 0 || !b[at - 1].is_ascii_alphanumeric() {
+                set |= idx.cue_of[m.pattern().as_usize()];
+            }
+        }
+        Cues(set)
+    }
+
+    /// True when a word of the category was found.
+    pub fn has(self, cue: Cue) -> bool {
+        self.0 & (1 << (cue as u8)) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_match_at_word_starts_only() {
+        assert!(has_word("my ssn is", SSN));
+        assert!(!has_word("public key", &["lic"]));
+        assert!(has_word("driver's lic", &["lic"]));
+    }
+
+    #[test]
+    fn windows_respect_char_boundaries() {
+        let t = "ééééé 123";
+        let w = before(t, 11, 4);
+        assert!(w.ends_with(' '));
+        assert_eq!(after(t, 0, 3), "é");
+    }
+}

@@ -1,0 +1,300 @@
+// The built-in rules: one multi-pattern regex, a table naming each pattern's check, and the
+// scan loop.
+//
+// Pattern order is priority at the same start position (leftmost-first): provider secrets,
+// then emails, links, labelled values, addresses, IBANs, IP addresses, national identifiers,
+// postcodes, hostnames, and last the generic digit-run candidate whose interpretation
+// (card, phone, SSN, routing number, national ID, ZIP …) is decided by validators and
+// context in `classify`.
+
+use regex_automata::meta::Regex;
+use regex_automata::util::captures::Captures;
+use regex_automata::util::syntax;
+use regex_automata::{Anchored, Input, MatchKind};
+
+use redact_entity::{Finding, Kind};
+
+use crate::classify;
+use crate::secrets;
+
+/// What to do with a candidate of a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// A secret rule: index into `secrets::RULES`.
+    Secret(usize),
+    Email,
+    Url,
+    Passport,
+    Licence,
+    Account,
+    Routing,
+    SortCode,
+    LabelledId,
+    Address,
+    Iban,
+    Ipv4,
+    Ipv6,
+    Nino,
+    EsDni,
+    EsNie,
+    ItFiscal,
+    InPan,
+    FiHetu,
+    SgNric,
+    UsMbi,
+    UkPostcode,
+    CaPostcode,
+    NlPostcode,
+    InternalHost,
+    Domain,
+    Number,
+}
+
+const W: &str = r"[A-Z][A-Za-z\x{C0}-\x{FF}'-]*";
+const UNIT: &str = r"(?:(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|Bldg|Building)\.?[ \t]*#?[ \t]*[0-9A-Z][0-9A-Za-z-]{0,5}|#[ \t]?[0-9][0-9A-Za-z-]{0,5})";
+const STYPE: &str = r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Terr|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Close|Crescent|Cres|Grove|Gardens|Row|Mews|Hill|Walk|Trail|Trl|Alley|Plaza|Gate|Green|Rise|Loop|Pike|Wharf|Embankment)\.?";
+const SEP: &str = r"(?:,[ \t]*|[ \t]*\r?\n[ \t]*)";
+const STATE_ZIP: &str = r"(?:[A-Z]{2}[ \t]+[0-9]{5}(?:-[0-9]{4})?)";
+const UK_PC: &str = r"(?:[A-Z]{1,2}[0-9][A-Z0-9]?[ ]?[0-9][A-Z]{2})";
+const CA_PC: &str = r"(?:[A-Z][0-9][A-Z][ ]?[0-9][A-Z][0-9])";
+const EU_PC: &str = r"(?:[0-9]{5}|[1-9][0-9]{3}[ ]?[A-Z]{2}|[0-9]{4}|[0-9]{2}-[0-9]{3})";
+
+fn address_patterns() -> Vec<String> {
+    let city = format!(r"{W}(?:[ \t]{W}){{0,2}}");
+    // City followed by a state and ZIP, or by a postcode, on the same or the next line.
+    let city_tail = format!(
+        r"(?:{city}(?:,?[ \t]+|[ \t]*\r?\n[ \t]*)(?:{STATE_ZIP}|{UK_PC}|{CA_PC})|{EU_PC}[ \t]+{city})"
+    );
+    let tail = format!(r"(?:{SEP}{UNIT})?(?:(?:{SEP}|[ \t]+){city_tail})?");
+    let num = r"[0-9]{1,6}[A-Za-z]?(?:-[0-9]{1,4})?";
+    let en = format!(
+        r"(?P<v>(?:{UNIT},?[ \t]+)?{num},?[ \t]+(?:{W}[ \t]+){{1,4}}{STYPE}{tail})(?-u:\b)"
+    );
+    let fr = format!(
+        r"(?P<v>(?:{UNIT},?[ \t]+)?{num},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?:rue|Rue|avenue|Avenue|boulevard|Boulevard|bd|place|Place|chemin|Chemin|allée|Allée|impasse|Impasse|quai|Quai|route|Route|cours|Cours)[ \t]+(?:(?:de|du|des|la|le|les)[ \t]+|d'|l'){{0,2}}{W}(?:[ \t]+{W}){{0,3}}{tail})(?-u:\b)"
+    );
+    let de_nl = format!(
+        r"(?P<v>(?:{W}[ \t]+)?[A-ZÄÖÜ][a-zäöüßé-]*(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm|ufer|straat|laan|gracht|plein|kade|singel|dijk|steeg|markt)[ \t]+[0-9]{{1,4}}[a-zA-Z]?{tail})(?-u:\b)"
+    );
+    let south = format!(
+        r"(?P<v>(?:Via|Viale|Piazza|Corso|Calle|Avenida|Avda\.|Plaza|Paseo|Carrer|Rua|Travessa|Largo)[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|los|las)[ \t]+){{0,2}}{W}(?:[ \t]+{W}){{0,2}},?[ \t]+[0-9]{{1,4}}[a-zA-Z]?{tail})(?-u:\b)"
+    );
+    vec![en, fr, de_nl, south]
+}
+
+fn structural_patterns() -> Vec<(Check, String)> {
+    let mut p: Vec<(Check, String)> = Vec::new();
+    let lch = r"A-Za-z0-9\p{L}\p{M}";
+    p.push((
+        Check::Email,
+        format!(
+            r#"(?P<v>(?:[{lch}!#$%&'*+/=?^_`{{|}}~-]+(?:\.[{lch}!#$%&'*+/=?^_`{{|}}~-]+)*|"[^"\\\r\n]+")@(?:[{lch}](?:[{lch}-]*[{lch}])?\.)+(?:[A-Za-z]{{2,63}}|xn--[A-Za-z0-9-]+|[\p{{L}}\p{{M}}]{{2,}}))"#
+        ),
+    ));
+    p.push((
+        Check::Url,
+        r#"(?P<v>(?:(?i:https?|ftps?|sftp|wss?)://|(?-u:\b)www\.)[^\s<>"'`{}|\\^\x{7f}]+)"#.into(),
+    ));
+    let tail_no = r"(?i:[ \t]*(?:no\.?|number|num|nr\.?|n°|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?";
+    p.push((
+        Check::Passport,
+        format!(
+            r"(?i:passport|reisepass|passeport|pasaporte|passaporto){tail_no}(?P<v>[A-Za-z0-9]{{6,12}})(?-u:\b)"
+        ),
+    ));
+    p.push((
+        Check::Licence,
+        format!(
+            r"(?:(?i:driver'?s?|driving)[ \t]+(?i:licen[cs]e)|(?i:licen[cs]e)|DL|(?i:führerschein))(?:[ \t]*\((?i:DL)\))?{tail_no}(?P<v>[A-Za-z0-9][A-Za-z0-9*-]{{4,19}})(?-u:\b)"
+        ),
+    ));
+    p.push((
+        Check::Account,
+        format!(
+            r"(?-u:\b)(?i:account|acct|a/c|konto|compte|cuenta|rekening){tail_no}(?P<v>[0-9][0-9 -]{{4,24}}[0-9])(?-u:\b)"
+        ),
+    ));
+    p.push((
+        Check::Routing,
+        format!(
+            r"(?-u:\b)(?:(?i:routing)|ABA|RTN)(?i:[ \t]+(?:transit[ \t]+)?(?:no\.?|number|num|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[0-9]{{4}}-?[0-9]{{4}}-?[0-9])(?-u:\b)"
+        ),
+    ));
+    p.push((
+        Check::SortCode,
+        r"(?i:sort[ \t]*code)[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[0-9]{2}[ -]?[0-9]{2}[ -]?[0-9]{2})(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::LabelledId,
+        r"(?:(?-u:\b)(?:ID|Id)|(?-u:\b)(?i:member|customer|patient|employee|student|client|policy|national|tax|user|citizen|voter|insurance)[ \t]*(?i:id|#|no\.?|number|nr\.?)|(?-u:\b)(?:MRN|NPI|SIN|NIN|NINO|TIN|ITIN|PESEL|NRIC|TCKN|TFN|DNI|NIE|NIF|CURP|RFC|CPF|BSN))[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[A-Za-z0-9][A-Za-z0-9-]{2,24})(?-u:\b)".into(),
+    ));
+    for a in address_patterns() {
+        p.push((Check::Address, a));
+    }
+    p.push((Check::Iban, r"(?-u:\b)(?P<v>[A-Z]{2}[0-9]{2}(?:[ -]?[A-Z0-9]){10,32})".into()));
+    let oct = r"(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+    p.push((
+        Check::Ipv4,
+        format!(r"(?P<v>{oct}(?:\.{oct}){{3}})(?::[0-9]{{1,5}}|/[0-9]{{1,2}})?"),
+    ));
+    p.push((
+        Check::Ipv6,
+        r"(?P<v>[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.[0-9]{1,3}){0,3})(?:%[A-Za-z0-9]{1,15})?(?:/[0-9]{1,3})?".into(),
+    ));
+    p.push((
+        Check::Nino,
+        r"(?-u:\b)(?P<v>[A-Za-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Da-d])(?-u:\b)".into(),
+    ));
+    p.push((Check::EsDni, r"(?-u:\b)(?P<v>[0-9]{8}[ -]?[A-Za-z])(?-u:\b)".into()));
+    p.push((Check::EsNie, r"(?-u:\b)(?P<v>[XYZxyz][ -]?[0-9]{7}[ -]?[A-Za-z])(?-u:\b)".into()));
+    p.push((
+        Check::ItFiscal,
+        r"(?-u:\b)(?P<v>[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z])(?-u:\b)".into(),
+    ));
+    p.push((Check::FiHetu, r"(?-u:\b)(?P<v>[0-9]{6}[-+ABCDEFUVWXY][0-9]{3}[0-9A-Ya-y])(?-u:\b)".into()));
+    p.push((Check::SgNric, r"(?-u:\b)(?P<v>[STFGMstfgm][0-9]{7}[A-Za-z])(?-u:\b)".into()));
+    p.push((
+        Check::UsMbi,
+        r"(?-u:\b)(?P<v>[1-9][A-Za-z][A-Za-z0-9][0-9]-?[A-Za-z][A-Za-z0-9][0-9]-?[A-Za-z]{2}[0-9]{2})(?-u:\b)".into(),
+    ));
+    p.push((Check::InPan, r"(?-u:\b)(?P<v>[A-Z]{5}[0-9]{4}[A-Z])(?-u:\b)".into()));
+    p.push((Check::UkPostcode, format!(r"(?-u:\b)(?P<v>{UK_PC}|GIR[ ]?0AA)(?-u:\b)")));
+    p.push((Check::CaPostcode, r"(?-u:\b)(?P<v>[A-Z][0-9][A-Z][ -]?[0-9][A-Z][0-9])(?-u:\b)".into()));
+    p.push((Check::NlPostcode, r"(?-u:\b)(?P<v>[1-9][0-9]{3}[ ]?[A-Z]{2})(?-u:\b)".into()));
+    let label = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+    p.push((
+        Check::InternalHost,
+        format!(
+            r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}(?i:internal|localdomain|local|corp|lan|intranet|home\.arpa|private|priv|intra))(?-u:\b)"
+        ),
+    ));
+    p.push((Check::Domain, format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)")));
+    p.push((
+        Check::Number,
+        r"(?P<v>(?:\+[ ]?)?\(?[0-9](?:[ .\-/:]?\(?[0-9]|\)[ .\-]?[0-9])*\)?)".into(),
+    ));
+    p
+}
+
+pub struct Rules {
+    re: Regex,
+    checks: Vec<Check>,
+    has_group: Vec<bool>,
+}
+
+impl Rules {
+    pub fn build() -> Rules {
+        let mut checks = Vec::new();
+        let mut pats: Vec<String> = Vec::new();
+        for (i, r) in secrets::RULES.iter().enumerate() {
+            checks.push(Check::Secret(i));
+            pats.push(r.pattern.to_string());
+        }
+        for (c, p) in structural_patterns() {
+            checks.push(c);
+            pats.push(p);
+        }
+        // Where the value group is the whole match (up to zero-width assertions) the capture
+        // search is skipped.
+        let has_group = checks
+            .iter()
+            .zip(&pats)
+            .map(|(c, p)| match c {
+                Check::Secret(_) => p.contains("(?P<secret>"),
+                Check::Passport
+                | Check::Licence
+                | Check::Account
+                | Check::Routing
+                | Check::SortCode
+                | Check::LabelledId
+                | Check::Ipv4
+                | Check::Ipv6 => true,
+                _ => false,
+            })
+            .collect();
+        let re = Regex::builder()
+            .syntax(syntax::Config::new().utf8(true).unicode(true))
+            .configure(
+                Regex::config()
+                    .match_kind(MatchKind::LeftmostFirst)
+                    .hybrid_cache_capacity(32 * (1 << 20))
+                    .nfa_size_limit(Some(256 * (1 << 20))),
+            )
+            .build_many(&pats)
+            .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}"));
+        Rules { re, checks, has_group }
+    }
+
+    pub fn len(&self) -> usize {
+        self.checks.len()
+    }
+
+    /// Scans `text` once and appends the validated findings (disjoint, in order).
+    pub fn scan(&self, text: &str, out: &mut Vec<Finding>) {
+        let mut caps = self.re.create_captures();
+        let mut pos = 0;
+        while pos < text.len() {
+            let Some(m) = self.re.search(&Input::new(text).span(pos..text.len())) else {
+                break;
+            };
+            let pid = m.pattern().as_usize();
+            let (vs, ve) = if self.has_group[pid] {
+                self.value_span(text, m.start(), m.end(), m.pattern(), &mut caps)
+            } else {
+                (m.start(), m.end())
+            };
+            let check = self.checks[pid];
+            let before = out.len();
+            let next = classify::classify(self, text, check, m.start(), m.end(), vs, ve, out);
+            debug_assert!(out[before..].iter().all(|f| f.start >= pos));
+            let mut next = next.max(m.end());
+            if next <= pos {
+                next = pos + 1;
+            }
+            while next < text.len() && !text.is_char_boundary(next) {
+                next += 1;
+            }
+            pos = next;
+        }
+    }
+
+    fn value_span(
+        &self,
+        text: &str,
+        start: usize,
+        end: usize,
+        pid: regex_automata::PatternID,
+        caps: &mut Captures,
+    ) -> (usize, usize) {
+        let input = Input::new(text).span(start..end).anchored(Anchored::Pattern(pid));
+        self.re.search_captures(&input, caps);
+        let g = caps.get_group_by_name("v").or_else(|| caps.get_group_by_name("secret"));
+        match g {
+            Some(s) if s.start < s.end => (s.start, s.end),
+            _ => (start, end),
+        }
+    }
+
+    /// Runs the secret rules anchored at `at` and returns the first provider-specific rule
+    /// (not a generic one) that matches exactly `at..end`.
+    pub fn specific_secret_at(&self, text: &str, at: usize, end: usize) -> Option<Finding> {
+        let mut caps = self.re.create_captures();
+        for (i, r) in secrets::RULES.iter().enumerate() {
+            if r.id.starts_with("generic") {
+                continue;
+            }
+            let pid = regex_automata::PatternID::new(i).ok()?;
+            let input = Input::new(text).span(at..end).anchored(Anchored::Pattern(pid));
+            self.re.search_captures(&input, &mut caps);
+            if let Some(m) = caps.get_match() {
+                let g = caps.get_group_by_name("secret").unwrap_or(m.span());
+                if g.start == at && g.end == end {
+                    return Some(
+                        Finding::new(at, end, Kind::ApiKey, r.id).with_prefix(usize::from(r.prefix)),
+                    );
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,355 @@
+//! Digit variants: a phone, card or other number stand-in written by the
+//! model with other separators (or none), or in national / international form.
+
+/// Most separator characters allowed between two digits of a variant.
+pub(crate) const MAX_SEPARATOR_RUN: usize = 3;
+
+/// Minimum number of digits of a stand-in (and of each of its digit forms)
+/// for digit variants to apply.
+pub(crate) const MIN_DIGITS: usize = 7;
+
+/// Characters that may stand between two digits of a digit variant.
+pub(crate) fn is_separator(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '-'
+            | '.'
+            | '('
+            | ')'
+            | '/'
+            | '\u{00A0}' // no-break space
+            | '\u{2009}' // thin space
+            | '\u{202F}' // narrow no-break space
+            | '\u{2010}' // hyphen
+            | '\u{2011}' // non-breaking hyphen
+            | '\u{2012}' // figure dash
+            | '\u{2013}' // en dash
+    )
+}
+
+/// The longest UTF-8 encoding among separator characters.
+const MAX_SEPARATOR_BYTES: usize = 3;
+
+/// How a digit form relates to the stand-in; lower wins a conflict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum FormRank {
+    /// The stand-in's own digits.
+    Exact = 0,
+    /// National / international rewriting of them.
+    Rewritten = 1,
+}
+
+/// The digit forms of `stand_in` that a variant may spell, or none when the
+/// stand-in is not number-like.
+///
+/// Number-like: at least [`MIN_DIGITS`] ASCII digits; otherwise only the
+/// characters `0-9`, space, `-`, `.`, `(`, `)`, `/`, and `+` as the first
+/// character; and not a dotted quad (an IPv4 address, whose separators carry
+/// meaning).
+pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
+    let mut forms = Vec::new();
+    let ok_chars = stand_in.char_indices().all(|(i, c)| {
+        c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')' | '/') || (c == '+' && i == 0)
+    });
+    if !ok_chars {
+        return forms;
+    }
+    let all: String = stand_in.chars().filter(char::is_ascii_digit).collect();
+    if all.len() < MIN_DIGITS || is_dotted_quad(stand_in) {
+        return forms;
+    }
+    forms.push((all.clone(), FormRank::Exact));
+    if let Some(rest) = stand_in.strip_prefix('+') {
+        // Country code: the digits right after '+', up to a separator.
+        let cc_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if (1..=3).contains(&cc_len) && cc_len < rest.len() {
+            let cc = &all[..cc_len];
+            let national = &all[cc_len..];
+            forms.push((national.to_owned(), FormRank::Rewritten));
+            if !national.starts_with('0') {
+                forms.push((format!("0{national}"), FormRank::Rewritten));
+                forms.push((format!("{cc}0{national}"), FormRank::Rewritten));
+            }
+            forms.push((format!("00{all}"), FormRank::Rewritten));
+        }
+    } else if all.starts_with('0') && !all.starts_with("00") {
+        // National form with a trunk 0, written after a country code.
+        forms.push((all[1..].to_owned(), FormRank::Rewritten));
+    }
+    forms.retain(|(f, _)| f.len() >= MIN_DIGITS);
+    forms
+}
+
+fn is_dotted_quad(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('.').collect();
+    parts.len() == 4
+        && parts
+            .iter()
+            .all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+struct Node {
+    next: [u32; 10],
+    /// (rank, entry) of the best stand-in whose digit form ends here.
+    target: Option<(FormRank, u32)>,
+}
+
+impl Node {
+    fn new() -> Node {
+        Node {
+            next: [NONE; 10],
+            target: None,
+        }
+    }
+
+    fn has_children(&self) -> bool {
+        self.next.iter().any(|&n| n != NONE)
+    }
+}
+
+/// Outcome of walking a digit variant from one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// Decided: the longest valid variant `(end, entry)`, if any.
+    Done(Option<(usize, u32)>),
+    /// The text ended while a variant was still possible.
+    NeedMore,
+}
+
+/// A trie of the digit forms of all number-like stand-ins.
+#[derive(Debug, Clone)]
+pub(crate) struct DigitTrie {
+    nodes: Vec<Node>,
+    max_digits: usize,
+}
+
+impl DigitTrie {
+    pub(crate) fn new() -> DigitTrie {
+        DigitTrie {
+            nodes: vec![Node::new()],
+            max_digits: 0,
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.max_digits == 0
+    }
+
+    /// Adds a digit form for `entry`. Entries must be added in map order so
+    /// that, at equal rank, the first stand-in keeps the form.
+    pub(crate) fn add(&mut self, digits: &str, rank: FormRank, entry: u32) {
+        let mut node = 0usize;
+        for b in digits.bytes() {
+            let d = usize::from(b.wrapping_sub(b'0'));
+            if d > 9 {
+                return;
+            }
+            let next = self.nodes[node].next[d];
+            node = if next == NONE {
+                let id = self.nodes.len();
+                self.nodes.push(Node::new());
+                self.nodes[node].next[d] = id as u32;
+                id
+            } else {
+                next as usize
+            };
+        }
+        if node == 0 {
+            return;
+        }
+        let slot = &mut self.nodes[node].target;
+        match *slot {
+            Some((r, _)) if r <= rank => {}
+            _ => *slot = Some((rank, entry)),
+        }
+        self.max_digits = self.max_digits.max(digits.len());
+    }
+
+    /// An upper bound on the length in bytes of a digit variant.
+    pub(crate) fn max_variant_len(&self) -> usize {
+        if self.max_digits == 0 {
+            return 0;
+        }
+        1 + self.max_digits + (self.max_digits - 1) * MAX_SEPARATOR_RUN * MAX_SEPARATOR_BYTES
+    }
+
+    /// The longest valid digit variant starting at `start`.
+    ///
+    /// `prev` is the character before `start`. With `at_end == false`, text
+    /// after `text` may follow: the walk answers [`Walk::NeedMore`] when it
+    /// would need to look at it.
+    pub(crate) fn walk(
+        &self,
+        text: &str,
+        start: usize,
+        prev: Option<char>,
+        at_end: bool,
+    ) -> Walk {
+        let hay = text.as_bytes();
+        let Some(&first) = hay.get(start) else {
+            return Walk::Done(None);
+        };
+        let mut i = start;
+        if first == b'+' || first == b'(' {
+            i += 1;
+        } else if !first.is_ascii_digit() || prev.is_some_and(char::is_alphanumeric) {
+            return Walk::Done(None);
+        }
+        let mut best = None;
+        let mut node = 0usize;
+        loop {
+            // Here hay[i] should be a digit.
+            let Some(&b) = hay.get(i) else {
+                return if at_end {
+                    Walk::Done(best)
+                } else {
+                    Walk::NeedMore
+                };
+            };
+            let d = usize::from(b.wrapping_sub(b'0'));
+            if d > 9 {
+                return Walk::Done(best);
+            }
+            let next = self.nodes[node].next[d];
+            if next == NONE {
+                return Walk::Done(best);
+            }
+            node = next as usize;
+            i += 1;
+            let has_children = self.nodes[node].has_children();
+            if let Some((_, entry)) = self.nodes[node].target {
+                match text.get(i..).and_then(|t| t.chars().next()) {
+                    None if !at_end => return Walk::NeedMore,
+                    None => best = Some((i, entry)),
+                    Some(c) if !c.is_alphanumeric() => best = Some((i, entry)),
+                    Some(_) => {}
+                }
+            }
+            if !has_children {
+                return Walk::Done(best);
+            }
+            // Skip a separator run up to the next digit.
+            let mut run = 0;
+            loop {
+                let Some(c) = text.get(i..).and_then(|t| t.chars().next()) else {
+                    return if at_end {
+                        Walk::Done(best)
+                    } else {
+                        Walk::NeedMore
+                    };
+                };
+                if c.is_ascii_digit() {
+                    break;
+                }
+                if run < MAX_SEPARATOR_RUN && is_separator(c) {
+                    run += 1;
+                    i += c.len_utf8();
+                } else {
+                    return Walk::Done(best);
+                }
+            }
+        }
+    }
+}
+
+/// Position of the first ASCII digit in `hay[from..]`.
+pub(crate) fn find_digit(hay: &[u8], from: usize) -> Option<usize> {
+    let tail = hay.get(from..)?;
+    let mut chunks = tail.chunks_exact(32);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        // No early exit inside the chunk: this folds to a few SIMD ops.
+        if chunk.iter().fold(false, |acc, b| acc | b.is_ascii_digit()) {
+            break;
+        }
+        offset += 32;
+    }
+    tail[offset..]
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|p| from + offset + p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forms(s: &str) -> Vec<String> {
+        digit_forms(s).into_iter().map(|(f, _)| f).collect()
+    }
+
+    #[test]
+    fn eligibility() {
+        assert_eq!(forms("(415) 555-0148"), ["4155550148"]);
+        assert_eq!(forms("5105 1051 0510 5100"), ["5105105105105100"]);
+        assert_eq!(forms("555-0148"), ["5550148"]);
+        assert!(forms("55-0148").is_empty(), "fewer than 7 digits");
+        assert!(forms("10.82.3.141").is_empty(), "dotted quad");
+        assert!(forms("DE44 5001 0517 5407 3249 31").is_empty(), "letters");
+        assert!(forms("415+555+0148").is_empty(), "'+' only first");
+    }
+
+    #[test]
+    fn country_code_forms() {
+        assert_eq!(
+            forms("+44 20 7946 0958"),
+            [
+                "442079460958",
+                "2079460958",
+                "02079460958",
+                "4402079460958",
+                "00442079460958"
+            ]
+        );
+        assert_eq!(forms("020 7946 0958"), ["02079460958", "2079460958"]);
+        // Italy keeps the 0 after the country code.
+        assert_eq!(
+            forms("+39 06 1234 5678"),
+            ["390612345678", "0612345678", "00390612345678"]
+        );
+        // No separator after the country code: unknown, exact form only.
+        assert_eq!(forms("+442079460958"), ["442079460958"]);
+    }
+
+    #[test]
+    fn find_digit_finds_first() {
+        let s = "x".repeat(100) + "7" + "abc9";
+        assert_eq!(find_digit(s.as_bytes(), 0), Some(100));
+        assert_eq!(find_digit(s.as_bytes(), 101), Some(104));
+        assert_eq!(find_digit(s.as_bytes(), 105), None);
+        assert_eq!(find_digit(s.as_bytes(), 500), None);
+        assert_eq!(find_digit(b"", 0), None);
+    }
+
+    #[test]
+    fn walk_rules() {
+        let mut t = DigitTrie::new();
+        t.add("4155550148", FormRank::Exact, 7);
+        let done = |s: &str, at: usize| t.walk(s, at, None, true);
+        assert_eq!(done("415-555-0148", 0), Walk::Done(Some((12, 7))));
+        assert_eq!(done("4155550148", 0), Walk::Done(Some((10, 7))));
+        assert_eq!(done("(415)555 0148.", 0), Walk::Done(Some((13, 7))));
+        assert_eq!(done("415 - 555 - 0148", 0), Walk::Done(Some((16, 7))));
+        assert_eq!(done("415    555 0148", 0), Walk::Done(None), "run too long");
+        assert_eq!(done("4155550148x", 0), Walk::Done(None), "glued right");
+        assert_eq!(done("41555501489", 0), Walk::Done(None), "more digits");
+        assert_eq!(
+            t.walk("4155550148", 0, Some('a'), true),
+            Walk::Done(None),
+            "glued left"
+        );
+        assert_eq!(
+            t.walk("+4155550148", 0, Some('a'), true),
+            Walk::Done(Some((11, 7)))
+        );
+        assert_eq!(done("415\u{2011}555\u{2011}0148", 0), Walk::Done(Some((16, 7))));
+        assert_eq!(t.walk("415-55", 0, None, false), Walk::NeedMore);
+        assert_eq!(t.walk("4155550148", 0, None, false), Walk::NeedMore);
+        assert_eq!(t.walk("415-", 0, None, false), Walk::NeedMore);
+        assert_eq!(t.walk("+", 0, None, false), Walk::NeedMore);
+        assert_eq!(t.walk("416", 0, None, false), Walk::Done(None));
+    }
+}

@@ -1,0 +1,281 @@
+//! The stand-in → real value map.
+
+use std::collections::BTreeMap;
+use std::collections::btree_map;
+use std::fmt;
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// What was wrong with a pair offered to a [`Map`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MapErrorKind {
+    /// The stand-in was the empty string: it would match everywhere.
+    EmptyStandIn,
+    /// The stand-in is already in the map with a different real value.
+    ConflictingValue,
+}
+
+impl fmt::Display for MapErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MapErrorKind::EmptyStandIn => "empty stand-in",
+            MapErrorKind::ConflictingValue => "stand-in mapped to two different values",
+        })
+    }
+}
+
+/// A rejected map entry.
+///
+/// The message names the problem only, never the stand-in or the real value
+/// (both are, or reveal, personal data).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid stand-in map: {kind}")]
+pub struct MapError {
+    kind: MapErrorKind,
+}
+
+impl MapError {
+    fn new(kind: MapErrorKind) -> MapError {
+        MapError { kind }
+    }
+
+    /// What was wrong.
+    pub fn kind(&self) -> MapErrorKind {
+        self.kind
+    }
+}
+
+/// The map `{stand-in → real value}` that redaction returns and restore uses.
+///
+/// Ordered by stand-in (deterministic iteration and serialization). Serializes
+/// as a plain JSON object `{"stand-in": "real", ...}`; deserializing validates
+/// every entry like [`Map::insert`] does (so a JSON object that repeats a
+/// stand-in with two different values is rejected).
+///
+/// Invariants: no stand-in is empty; each stand-in has exactly one real value.
+/// Several stand-ins may share a real value.
+///
+/// `Debug` prints the number of entries only: the map holds personal data.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Map {
+    forward: BTreeMap<String, String>,
+    /// real → the smallest stand-in (in `Ord` order) mapped to it.
+    reverse: BTreeMap<String, String>,
+}
+
+impl Map {
+    /// An empty map.
+    pub fn new() -> Map {
+        Map::default()
+    }
+
+    /// Builds a map from `(stand-in, real)` pairs, validating each like
+    /// [`Map::insert`]. Repeating a pair is allowed; repeating a stand-in with
+    /// another real value is not.
+    pub fn from_pairs<I, S, R>(pairs: I) -> Result<Map, MapError>
+    where
+        I: IntoIterator<Item = (S, R)>,
+        S: Into<String>,
+        R: Into<String>,
+    {
+        let mut map = Map::new();
+        for (stand_in, real) in pairs {
+            map.insert(stand_in, real)?;
+        }
+        Ok(map)
+    }
+
+    /// Adds `stand_in → real`.
+    ///
+    /// Errors when `stand_in` is empty, or when it is already mapped to a
+    /// different real value (the map is left unchanged). Inserting a pair that
+    /// is already present is a no-op.
+    pub fn insert(
+        &mut self,
+        stand_in: impl Into<String>,
+        real: impl Into<String>,
+    ) -> Result<(), MapError> {
+        let stand_in = stand_in.into();
+        let real = real.into();
+        if stand_in.is_empty() {
+            return Err(MapError::new(MapErrorKind::EmptyStandIn));
+        }
+        match self.forward.get(&stand_in) {
+            Some(existing) if *existing == real => return Ok(()),
+            Some(_) => return Err(MapError::new(MapErrorKind::ConflictingValue)),
+            None => {}
+        }
+        match self.reverse.entry(real.clone()) {
+            btree_map::Entry::Vacant(v) => {
+                v.insert(stand_in.clone());
+            }
+            btree_map::Entry::Occupied(mut o) => {
+                if stand_in < *o.get() {
+                    o.insert(stand_in.clone());
+                }
+            }
+        }
+        self.forward.insert(stand_in, real);
+        Ok(())
+    }
+
+    /// Adds every entry of `other`. All or nothing: on error `self` is
+    /// unchanged.
+    pub fn merge(&mut self, other: &Map) -> Result<(), MapError> {
+        for (stand_in, real) in other.iter() {
+            if self.get(stand_in).is_some_and(|r| r != real) {
+                return Err(MapError::new(MapErrorKind::ConflictingValue));
+            }
+        }
+        for (stand_in, real) in other.iter() {
+            self.insert(stand_in, real)?;
+        }
+        Ok(())
+    }
+
+    /// The real value of `stand_in`, if it is in the map (exact match).
+    pub fn get(&self, stand_in: &str) -> Option<&str> {
+        self.forward.get(stand_in).map(String::as_str)
+    }
+
+    /// Whether `stand_in` is in the map (exact match).
+    pub fn contains_stand_in(&self, stand_in: &str) -> bool {
+        self.forward.contains_key(stand_in)
+    }
+
+    /// Reverse lookup: a stand-in of `real` (the smallest one, in `str`
+    /// order, when several stand-ins share that real value).
+    pub fn stand_in_for(&self, real: &str) -> Option<&str> {
+        self.reverse.get(real).map(String::as_str)
+    }
+
+    /// Number of stand-ins.
+    pub fn len(&self) -> usize {
+        self.forward.len()
+    }
+
+    /// Whether the map has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.forward.is_empty()
+    }
+
+    /// `(stand-in, real)` pairs in stand-in order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            inner: self.forward.iter(),
+        }
+    }
+
+    /// The underlying ordered map `{stand-in → real}`.
+    pub fn as_btree_map(&self) -> &BTreeMap<String, String> {
+        &self.forward
+    }
+
+    /// Consumes the map into the underlying ordered map.
+    pub fn into_btree_map(self) -> BTreeMap<String, String> {
+        self.forward
+    }
+}
+
+impl fmt::Debug for Map {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Map")
+            .field("entries", &self.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Iterator over `(stand-in, real)` pairs of a [`Map`], in stand-in order.
+#[derive(Clone)]
+pub struct Iter<'a> {
+    inner: btree_map::Iter<'a, String, String>,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next().map(|(s, r)| (s.as_str(), r.as_str()))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.inner.next_back().map(|(s, r)| (s.as_str(), r.as_str()))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl fmt::Debug for Iter<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Iter").finish_non_exhaustive()
+    }
+}
+
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a str, &'a str);
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl TryFrom<BTreeMap<String, String>> for Map {
+    type Error = MapError;
+
+    fn try_from(forward: BTreeMap<String, String>) -> Result<Map, MapError> {
+        Map::from_pairs(forward)
+    }
+}
+
+impl TryFrom<Vec<(String, String)>> for Map {
+    type Error = MapError;
+
+    fn try_from(pairs: Vec<(String, String)>) -> Result<Map, MapError> {
+        Map::from_pairs(pairs)
+    }
+}
+
+impl From<Map> for BTreeMap<String, String> {
+    fn from(map: Map) -> BTreeMap<String, String> {
+        map.forward
+    }
+}
+
+impl Serialize for Map {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.forward.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Map {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Map, D::Error> {
+        struct MapVisitor;
+
+        impl<'de> Visitor<'de> for MapVisitor {
+            type Value = Map;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object mapping stand-ins to real values")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Map, A::Error> {
+                let mut map = Map::new();
+                while let Some((stand_in, real)) = access.next_entry::<String, String>()? {
+                    map.insert(stand_in, real).map_err(de::Error::custom)?;
+                }
+                Ok(map)
+            }
+        }
+
+        deserializer.deserialize_map(MapVisitor)
+    }
+}

@@ -1,0 +1,348 @@
+//! Fast membership checks: does a candidate occur in the original text, and does it clash with
+//! a stand-in already handed out or a reserved string.
+//!
+//! Both checks are case-insensitive for ASCII letters (restore matches that way). The original
+//! text is indexed once (a lowercase copy plus, for long texts, a bit set of hashed 4-grams that
+//! rules most candidates out without a scan); the taken strings keep a hash set for equality and
+//! two small gram indexes for containment.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small, fast, non-cryptographic hasher (the FxHash mixing step) for the internal tables.
+/// The tables only hold data this crate generated or was given, so hash flooding is no concern.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher {
+    hash: u64,
+}
+
+const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(FX_SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// Builder for [`FxHasher`].
+pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
+/// A hash map with [`FxHasher`].
+pub(crate) type FxMap<K, V> = HashMap<K, V, FxBuild>;
+/// A hash set with [`FxHasher`].
+pub(crate) type FxSet<K> = HashSet<K, FxBuild>;
+
+/// Texts shorter than this are searched directly; longer ones get a gram filter.
+const FILTER_MIN_TEXT: usize = 4096;
+
+/// Multiplier for hashing a 4-gram into a bit index.
+const GRAM_MUL: u32 = 0x9E37_79B1;
+
+/// A set of bits addressed by a hashed 4-gram.
+#[derive(Clone, Debug, Default)]
+struct GramBits {
+    words: Vec<u64>,
+    shift: u32,
+}
+
+impl GramBits {
+    fn with_bits(log2: u32) -> GramBits {
+        GramBits {
+            words: vec![0; 1 << (log2 - 6)],
+            shift: 32 - log2,
+        }
+    }
+
+    fn reset(&mut self, log2: u32) {
+        self.words.clear();
+        self.words.resize(1 << (log2 - 6), 0);
+        self.shift = 32 - log2;
+    }
+
+    #[inline]
+    fn index(&self, gram: u32) -> usize {
+        (gram.wrapping_mul(GRAM_MUL) >> self.shift) as usize
+    }
+
+    #[inline]
+    fn set(&mut self, gram: u32) {
+        let i = self.index(gram);
+        self.words[i >> 6] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    fn get(&self, gram: u32) -> bool {
+        let i = self.index(gram);
+        self.words[i >> 6] & (1 << (i & 63)) != 0
+    }
+
+    /// Sets the bit of every 4-gram of `bytes`.
+    fn add_all(&mut self, bytes: &[u8]) {
+        let mut g = 0u32;
+        for (i, &b) in bytes.iter().enumerate() {
+            g = (g << 8) | u32::from(b);
+            if i >= 3 {
+                self.set(g);
+            }
+        }
+    }
+
+    /// True when the bit of every 4-gram of `bytes` is set (`bytes` at least 4 long).
+    fn has_all(&self, bytes: &[u8]) -> bool {
+        let mut g = 0u32;
+        for (i, &b) in bytes.iter().enumerate() {
+            g = (g << 8) | u32::from(b);
+            if i >= 3 && !self.get(g) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The 4-gram starting at `i` as a big-endian `u32` (the packing [`GramBits`] uses).
+#[inline]
+fn gram_at(b: &[u8], i: usize) -> u32 {
+    u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
+}
+
+/// The original text, prepared for fast case-insensitive "does it contain" queries.
+///
+/// The index is cached across calls by the text's address, length and a fingerprint of sampled
+/// bytes, so passing the same `&str` for every finding of one text costs one indexing pass.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TextIndex {
+    key: Option<(usize, usize, u64)>,
+    lower: String,
+    grams: Option<GramBits>,
+}
+
+impl TextIndex {
+    /// Makes the index describe `text` (a no-op when it already does).
+    pub(crate) fn prepare(&mut self, text: &str) {
+        let key = (text.as_ptr() as usize, text.len(), fingerprint(text.as_bytes()));
+        if self.key == Some(key) {
+            return;
+        }
+        self.key = Some(key);
+        self.lower.clear();
+        self.lower.push_str(text);
+        self.lower.make_ascii_lowercase();
+        if text.len() >= FILTER_MIN_TEXT {
+            let log2 = (text.len() * 8)
+                .next_power_of_two()
+                .trailing_zeros()
+                .clamp(15, 24);
+            let grams = self.grams.get_or_insert_with(|| GramBits::with_bits(log2));
+            grams.reset(log2);
+            grams.add_all(self.lower.as_bytes());
+        } else {
+            self.grams = None;
+        }
+    }
+
+    /// True when the text contains `needle_lower` (already ASCII-lowercased).
+    pub(crate) fn contains_lower(&self, needle_lower: &str) -> bool {
+        let n = needle_lower.as_bytes();
+        if n.len() > self.lower.len() {
+            return false;
+        }
+        if let Some(g) = &self.grams
+            && n.len() >= 4
+            && !g.has_all(n)
+        {
+            return false;
+        }
+        self.lower.contains(needle_lower)
+    }
+
+    /// True when the text contains `needle` ignoring ASCII case.
+    pub(crate) fn contains(&self, needle: &str) -> bool {
+        if needle.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.contains_lower(&needle.to_ascii_lowercase())
+        } else {
+            self.contains_lower(needle)
+        }
+    }
+}
+
+/// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between.
+fn fingerprint(b: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    let n = b.len();
+    h.write(&b[..n.min(64)]);
+    h.write(&b[n.saturating_sub(64)..]);
+    if n > 128 {
+        for k in 1..=32 {
+            h.write_u8(b[n * k / 33]);
+        }
+    }
+    h.finish()
+}
+
+/// Stand-ins already handed out and reserved strings, lowercased.
+#[derive(Clone, Debug)]
+pub(crate) struct Taken {
+    set: FxSet<Box<str>>,
+    /// Strings of at least 4 bytes, for containment checks.
+    long: Vec<Box<str>>,
+    /// First 4-gram of each long string → its indexes in `long`.
+    starts: FxMap<u32, Vec<u32>>,
+    start_bits: GramBits,
+    gram_bits: GramBits,
+}
+
+impl Default for Taken {
+    fn default() -> Self {
+        Taken {
+            set: FxSet::default(),
+            long: Vec::new(),
+            starts: FxMap::default(),
+            start_bits: GramBits::with_bits(16),
+            gram_bits: GramBits::with_bits(18),
+        }
+    }
+}
+
+impl Taken {
+    /// Records a lowercase string.
+    pub(crate) fn insert(&mut self, lower: &str) {
+        if !self.set.insert(lower.into()) {
+            return;
+        }
+        let b = lower.as_bytes();
+        if b.len() >= 4 {
+            let g = gram_at(b, 0);
+            let ix = u32::try_from(self.long.len()).unwrap_or(u32::MAX);
+            self.long.push(lower.into());
+            self.starts.entry(g).or_default().push(ix);
+            self.start_bits.set(g);
+            self.gram_bits.add_all(b);
+        }
+    }
+
+    /// Number of strings recorded.
+    pub(crate) fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    /// True when `lower` equals a taken string, or (both at least 4 bytes) contains one or is
+    /// contained in one.
+    pub(crate) fn clashes(&self, lower: &str) -> bool {
+        if self.set.contains(lower) {
+            return true;
+        }
+        let b = lower.as_bytes();
+        if b.len() < 4 {
+            return false;
+        }
+        // A taken string inside the candidate: look up every 4-gram as a possible start.
+        let mut g = 0u32;
+        for (i, &c) in b.iter().enumerate() {
+            g = (g << 8) | u32::from(c);
+            if i >= 3 && self.start_bits.get(g) {
+                if let Some(ixs) = self.starts.get(&g) {
+                    let rest = &b[i - 3..];
+                    if ixs.iter().any(|&ix| {
+                        self.long
+                            .get(ix as usize)
+                            .is_some_and(|t| rest.starts_with(t.as_bytes()))
+                    }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // The candidate inside a taken string: only possible when all its grams were seen.
+        if self.gram_bits.has_all(b) {
+            return self
+                .long
+                .iter()
+                .any(|t| t.len() > b.len() && t.contains(lower));
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_index_small_and_large() {
+        let mut idx = TextIndex::default();
+        let small = "Call Jane Doe at 555-0100.";
+        idx.prepare(small);
+        assert!(idx.contains("JANE doe"));
+        assert!(idx.contains("0100."));
+        assert!(!idx.contains("Janet"));
+        let mut big = String::new();
+        for i in 0..2000 {
+            big.push_str(&format!("line {i} with some words and Numbers {}\n", i * 7919));
+        }
+        idx.prepare(&big);
+        assert!(idx.contains("NUMBERS 7919"));
+        assert!(idx.contains("line 1999 with"));
+        assert!(!idx.contains("line 2000 with"));
+        assert!(!idx.contains("zebra"));
+        assert!(idx.contains("e"));
+    }
+
+    #[test]
+    fn taken_equality_and_containment() {
+        let mut t = Taken::default();
+        t.insert("emily clark");
+        t.insert("abc");
+        assert!(t.clashes("emily clark"));
+        assert!(t.clashes("abc"));
+        assert!(t.clashes("emily"), "contained in a taken string");
+        assert!(t.clashes("ms emily clark jr"), "contains a taken string");
+        assert!(!t.clashes("abcd"), "a 3-byte taken string does not count for containment");
+        assert!(!t.clashes("emily stone"));
+        assert!(!t.clashes("em"));
+        assert_eq!(t.len(), 2);
+    }
+}
