@@ -1,1 +1,119 @@
-fn main() {}
+//! `redact`: a local filter with no server and no key.
+//!
+//! ```text
+//! redact [--map FILE] [--allow TERM]... [--seed N] < in.txt > out.txt
+//! redact restore --map FILE < reply.txt
+//! ```
+//!
+//! Redaction prints the text with stand-ins and writes the map (stand-in → real value) as
+//! JSON to `--map FILE` (an existing map in that file is read first, so a conversation keeps
+//! its stand-ins). Restore reads the map and prints the text with real values put back.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use redact::{Map, RedactOptions, Redactor};
+
+#[derive(Parser, Debug)]
+#[command(name = "redact", version, about = "Replace identifying detail with realistic stand-ins, and put it back.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Where to write the map as JSON (read first if it exists, so stand-ins stay the same
+    /// across calls).
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// A term to leave as written (repeatable).
+    #[arg(long, value_name = "TERM")]
+    allow: Vec<String>,
+    /// Seed for reproducible stand-ins.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Do not read an existing map file; overwrite it.
+    #[arg(long)]
+    fresh: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Put real values back into a text (a model's reply) using a map.
+    Restore {
+        /// The map written by the redacting call.
+        #[arg(long, value_name = "FILE")]
+        map: PathBuf,
+    },
+}
+
+fn read_stdin() -> Result<String> {
+    let mut buf = Vec::new();
+    std::io::stdin().read_to_end(&mut buf).context("cannot read standard input")?;
+    String::from_utf8(buf).map_err(|e| {
+        anyhow::anyhow!("standard input is not valid UTF-8 (first bad byte at offset {})", e.utf8_error().valid_up_to())
+    })
+}
+
+fn read_map(path: &Path) -> Result<Map> {
+    let body = std::fs::read(path).with_context(|| format!("cannot read the map file {}", path.display()))?;
+    serde_json::from_slice::<Map>(&body).with_context(|| {
+        format!("the map file {} is not a JSON object of stand-in to real value strings", path.display())
+    })
+}
+
+fn write_map(path: &Path, map: &Map) -> Result<()> {
+    let body = serde_json::to_vec_pretty(map).context("cannot encode the map")?;
+    // Write next to the target and rename, so a failure never leaves half a map.
+    let tmp = path.with_extension("tmp-redact");
+    std::fs::write(&tmp, &body).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write the map file {}", path.display()))?;
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match cli.command {
+        Some(Command::Restore { map }) => {
+            let map = read_map(&map)?;
+            let text = read_stdin()?;
+            let r = Redactor::new().restore(&text, &map);
+            stdout.write_all(r.text.as_bytes())?;
+        }
+        None => {
+            let text = read_stdin()?;
+            let previous = match &cli.map {
+                Some(p) if p.exists() && !cli.fresh => Some(read_map(p)?),
+                _ => None,
+            };
+            let mut redactor = Redactor::new();
+            if let Some(seed) = cli.seed {
+                redactor = redactor.with_seed(seed);
+            }
+            let opts = RedactOptions { map: previous, allow: cli.allow, ..RedactOptions::default() };
+            let r = redactor.redact(&text, &opts)?;
+            match &cli.map {
+                Some(p) => write_map(p, &r.map)?,
+                None if r.redacted > 0 => {
+                    eprintln!("redact: {} values replaced; pass --map FILE to keep the map for restore", r.redacted)
+                }
+                None => {}
+            }
+            stdout.write_all(r.text.as_bytes())?;
+        }
+    }
+    stdout.flush()?;
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("redact: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+

@@ -206,7 +206,7 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
     if value.bytes().all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-')) {
         let mut tmp = Vec::new();
         if let Some(f) = digits_finding(text, vs, ve, true) {
-            if matches!(f.kind, Kind::CardNumber | Kind::Ssn | Kind::Phone) {
+            if matches!(f.kind, Kind::CardNumber | Kind::Ssn) {
                 tmp.push(f);
             }
         }

@@ -126,7 +126,7 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::LabelledId,
-        r"(?:(?-u:\b)(?:ID|Id)|(?-u:\b)(?i:member|customer|patient|employee|student|client|policy|national|tax|user|citizen|voter|insurance)[ \t]*(?i:id|#|no\.?|number|nr\.?)|(?-u:\b)(?:MRN|NPI|SIN|NIN|NINO|TIN|ITIN|PESEL|NRIC|TCKN|TFN|DNI|NIE|NIF|CURP|RFC|CPF|BSN))[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[A-Za-z0-9][A-Za-z0-9-]{2,24})(?-u:\b)".into(),
+        r"(?:(?-u:\b)(?:ID|Id)|(?-u:\b)(?i:member|customer|patient|employee|student|client|policy|national|tax|user|citizen|voter|insurance)[ \t]*(?i:id|#|no\.?|number|nr\.?)|(?-u:\b)(?:MRN|NPI|SIN|NIN|TIN|ITIN|PESEL|NRIC|TCKN|TFN|CURP|RFC|CPF|BSN))[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[A-Za-z0-9](?:[A-Za-z0-9-]|[ ][0-9]){2,24})(?-u:\b)".into(),
     ));
     for a in address_patterns() {
         p.push((Check::Address, a));
@@ -247,7 +247,7 @@ impl Rules {
             let before = out.len();
             let next = classify::classify(self, text, check, m.start(), m.end(), vs, ve, out);
             debug_assert!(out[before..].iter().all(|f| f.start >= pos));
-            let mut next = next.max(m.end());
+            let mut next = next;
             if next <= pos {
                 next = pos + 1;
             }

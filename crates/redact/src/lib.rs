@@ -1,1 +1,320 @@
-//! placeholder
+//! Embeddable PII redaction: finds identifying detail, replaces each item with a realistic
+//! stand-in of the same kind and shape, and returns the map from stand-in to real value so a
+//! model's reply can be restored. Nothing is stored anywhere: the caller holds the map.
+//!
+//! - [`Redactor`]: the entry point; [`Redactor::redact`] and [`Redactor::restore`].
+//! - [`RedactOptions`]: the options of the service's `RedactRequest` (`map`, `allow`,
+//!   `profile`, `strict`).
+//! - [`Redaction`] and [`Restoration`]: the service's response objects, serialisable as the
+//!   specification writes them.
+//! - [`Map`]: the stand-in → real value map (re-exported from `redact-restore`).
+//!
+//! ```
+//! use redact::{RedactOptions, Redactor};
+//!
+//! let redactor = Redactor::new();
+//! let text = "Write to jane.doe@example.org or call +1-415-555-0132.";
+//! let r = redactor.redact(text, &RedactOptions::default()).unwrap();
+//! assert!(!r.text.contains("jane.doe@example.org"));
+//! assert_eq!(r.redacted, 2);
+//!
+//! // The model answers in terms of the stand-ins; restore puts the real values back.
+//! let back = redactor.restore(&r.text, &r.map);
+//! assert_eq!(back.text, text);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use std::sync::Arc;
+
+use aho_corasick::AhoCorasick;
+use serde::{Deserialize, Serialize};
+
+pub use redact_detect::{Detector, Recognizer};
+pub use redact_entity::{Finding, Kind, Sensitive};
+pub use redact_restore::{Map, MapError, Restorer};
+use redact_surrogate::Surrogates;
+
+/// The largest text accepted by one call, in characters (the specification's limit).
+pub const MAX_TEXT_CHARS: usize = 200_000;
+
+/// The end user's own details, recognised wherever they are written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    /// The user's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The user's email address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// The user's phone number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+}
+
+/// Options of one redaction: the fields of the specification's `RedactRequest` besides
+/// `text`.
+#[derive(Clone, Debug, Default)]
+pub struct RedactOptions {
+    /// A map from a previous call: a real value found in it keeps its stand-in, and new
+    /// stand-ins never collide with it.
+    pub map: Option<Map>,
+    /// Terms sent as written whatever any recogniser thinks (matched case-insensitively as
+    /// whole words).
+    pub allow: Vec<String>,
+    /// The end user's own details.
+    pub profile: Option<Profile>,
+    /// Refuse when the name check cannot decide.
+    pub strict: bool,
+}
+
+/// The result of a redaction (the specification's `Redaction`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Redaction {
+    /// Always `redaction`.
+    pub object: String,
+    /// The text with stand-ins in place.
+    pub text: String,
+    /// Stand-in → real value: the entries of the map passed in, plus those made by this call.
+    pub map: Map,
+    /// The count of map entries.
+    pub redacted: usize,
+    /// Whether the name check reached a decision.
+    pub names_decided: bool,
+}
+
+/// The result of a restore (the specification's `Restoration`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restoration {
+    /// Always `restoration`.
+    pub object: String,
+    /// The text with real values put back.
+    pub text: String,
+    /// The count of values restored.
+    pub restored: usize,
+}
+
+/// Why a redaction was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RedactError {
+    /// The text is longer than the limit.
+    #[error("text is {chars} characters long; the limit is {limit}")]
+    TextTooLong {
+        /// Characters in the text.
+        chars: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// `strict` was set and the name check could not decide.
+    #[error("the name check could not decide and strict mode is on")]
+    NamesUndecided,
+}
+
+/// Redacts and restores. Cheap to clone; share one per process.
+#[derive(Clone, Debug)]
+pub struct Redactor {
+    detector: Detector,
+    seed: Option<u64>,
+    max_chars: usize,
+}
+
+impl Default for Redactor {
+    fn default() -> Self {
+        Redactor::new()
+    }
+}
+
+impl Redactor {
+    /// A redactor with the built-in detector and fresh randomness for every call.
+    pub fn new() -> Redactor {
+        Redactor { detector: Detector::new(), seed: None, max_chars: MAX_TEXT_CHARS }
+    }
+
+    /// Uses this detector (for example one with extra recognisers).
+    pub fn with_detector(mut self, detector: Detector) -> Redactor {
+        self.detector = detector;
+        self
+    }
+
+    /// Makes stand-ins deterministic: the same input and options give the same output.
+    /// For tests and reproducible pipelines.
+    pub fn with_seed(mut self, seed: u64) -> Redactor {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Sets the text limit in characters (default [`MAX_TEXT_CHARS`]).
+    pub fn with_max_chars(mut self, max_chars: usize) -> Redactor {
+        self.max_chars = max_chars;
+        self
+    }
+
+    /// The detector in use.
+    pub fn detector(&self) -> &Detector {
+        &self.detector
+    }
+
+    /// Finds the identifying detail in `text`, after the options' allow-list and profile.
+    pub fn findings(&self, text: &str, opts: &RedactOptions) -> Vec<Finding> {
+        let mut found = self.detector.detect(text);
+        if let Some(p) = &opts.profile {
+            let extra = profile_findings(text, p);
+            if !extra.is_empty() {
+                found.extend(extra);
+                found = redact_detect::resolve(found);
+            }
+        }
+        if !opts.allow.is_empty() {
+            let allowed = allowed_spans(text, &opts.allow);
+            found.retain(|f| !allowed.iter().any(|&(s, e)| f.start < e && s < f.end));
+        }
+        found
+    }
+
+    /// Redacts `text`.
+    ///
+    /// # Errors
+    /// [`RedactError::TextTooLong`] above the character limit; [`RedactError::NamesUndecided`]
+    /// in strict mode when the name check could not decide (never with the built-in
+    /// recognisers, which always decide).
+    pub fn redact(&self, text: &str, opts: &RedactOptions) -> Result<Redaction, RedactError> {
+        // Bytes bound characters from above: count only when the bytes exceed the limit.
+        if text.len() > self.max_chars {
+            let chars = text.chars().count();
+            if chars > self.max_chars {
+                return Err(RedactError::TextTooLong { chars, limit: self.max_chars });
+            }
+        }
+        let names_decided = true;
+        if opts.strict && !names_decided {
+            return Err(RedactError::NamesUndecided);
+        }
+        let found = self.findings(text, opts);
+        let mut attempt = 0u64;
+        loop {
+            let r = self.replace(text, &found, opts, attempt);
+            // The invariant restore(redact(x)) == x is checked on every call; a collision the
+            // generator could not see (a stand-in glued to its neighbours forming another)
+            // is retried with fresh stand-ins.
+            if attempt >= 3 || Restorer::new(&r.map).restore(&r.text).text == text {
+                return Ok(Redaction { names_decided, ..r });
+            }
+            attempt += 1;
+        }
+    }
+
+    fn replace(&self, text: &str, found: &[Finding], opts: &RedactOptions, attempt: u64) -> Redaction {
+        let mut gen = match self.seed {
+            Some(s) => Surrogates::with_seed(s.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15))),
+            None => Surrogates::new(),
+        };
+        let mut map = opts.map.clone().unwrap_or_default();
+        for (stand_in, real) in map.iter() {
+            gen.reserve(stand_in);
+            gen.reserve(real);
+        }
+        let mut out = String::with_capacity(text.len() + text.len() / 8);
+        let mut last = 0;
+        for f in found {
+            let real = f.slice(text);
+            out.push_str(&text[last..f.start]);
+            let stand_in = match map.stand_in_for(real) {
+                Some(s) => s.to_string(),
+                None => {
+                    let s = gen.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
+                    // The generator guarantees uniqueness; a failed insert would mean a
+                    // stand-in equal to an existing one, so fall back to the real value's
+                    // existing entry (never reached in practice).
+                    if map.insert(s.clone(), real.to_string()).is_err() {
+                        real.to_string()
+                    } else {
+                        s
+                    }
+                }
+            };
+            out.push_str(&stand_in);
+            last = f.end;
+        }
+        out.push_str(&text[last..]);
+        let redacted = map.len();
+        Redaction { object: "redaction".into(), text: out, map, redacted, names_decided: true }
+    }
+
+    /// Puts the real values of `map` back into `text`. An empty map returns the text
+    /// unchanged.
+    pub fn restore(&self, text: &str, map: &Map) -> Restoration {
+        let r = Restorer::new(map).restore(text);
+        Restoration { object: "restoration".into(), text: r.text, restored: r.restored }
+    }
+
+    /// A compiled restorer for many texts or a stream with the same map.
+    pub fn restorer(&self, map: &Map) -> Arc<Restorer> {
+        Arc::new(Restorer::new(map))
+    }
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
+/// Occurrences of `terms` in `text`, case-insensitively and as whole words.
+fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
+    let terms: Vec<&str> = terms.iter().map(|t| t.trim()).filter(|t| !t.is_empty()).collect();
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    let Ok(ac) = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(&terms)
+    else {
+        return Vec::new();
+    };
+    let b = text.as_bytes();
+    ac.find_iter(text)
+        .filter(|m| {
+            let (s, e) = (m.start(), m.end());
+            let left_ok = s == 0 || !is_word_byte(b[s - 1]) || !is_word_byte(b[s]);
+            let right_ok = e == b.len() || !is_word_byte(b[e]) || !is_word_byte(b[e - 1]);
+            left_ok && right_ok
+        })
+        .map(|m| (m.start(), m.end()))
+        .collect()
+}
+
+fn allowed_spans(text: &str, allow: &[String]) -> Vec<(usize, usize)> {
+    let terms: Vec<&str> = allow.iter().map(String::as_str).collect();
+    let mut spans = occurrences(text, &terms);
+    // Non-ASCII terms in another case ("ÉLODIE" for "Élodie"): compare lower-cased words.
+    if allow.iter().any(|t| !t.is_ascii()) {
+        let lower = text.to_lowercase();
+        if lower.len() == text.len() {
+            let terms_l: Vec<String> = allow.iter().map(|t| t.to_lowercase()).collect();
+            let terms_l: Vec<&str> = terms_l.iter().map(String::as_str).collect();
+            spans.extend(occurrences(&lower, &terms_l));
+        }
+    }
+    spans
+}
+
+/// Findings for the user's own details written as given (any case). Looser forms
+/// (nicknames, initials, spelled-out emails) belong to the name recogniser.
+fn profile_findings(text: &str, p: &Profile) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut add = |value: &Option<String>, kind: Kind, rule: &'static str| {
+        if let Some(v) = value.as_deref().map(str::trim).filter(|v| v.chars().count() >= 2) {
+            for (s, e) in occurrences(text, &[v]) {
+                out.push(Finding::new(s, e, kind, rule));
+            }
+        }
+    };
+    add(&p.name, Kind::Person, "profile-name");
+    add(&p.email, Kind::Email, "profile-email");
+    add(&p.phone, Kind::Phone, "profile-phone");
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -288,6 +288,17 @@ impl Restorer {
     }
 
     #[cfg(test)]
+    pub(crate) fn with_ac_searcher(mut self) -> Restorer {
+        if let Ok(ac) = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&self.keys)
+        {
+            self.searcher = Searcher::Ac(ac);
+        }
+        self
+    }
+
+    #[cfg(test)]
     pub(crate) fn uses_packed_searcher(&self) -> bool {
         matches!(self.searcher, Searcher::Packed(_))
     }
@@ -671,5 +682,104 @@ impl<'r> Finder<'r> {
             // ASCII lower-case, written to auto-vectorise.
             b | (u8::from(b.wrapping_sub(b'A') < 26) << 5)
         }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const POOL: &[&str] = &[
+        "Emily Clark",
+        "Emily",
+        "Clark",
+        "emily.clark@fenwick-labs.com",
+        "Ann",
+        "José",
+        "(415) 555-0148",
+        "DE44 5001 0517 5407 3249 31",
+        "ab",
+        "abab",
+    ];
+
+    fn pool_map(mask: u16) -> Map {
+        let mut map = Map::new();
+        for (i, s) in POOL.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                map.insert(*s, format!("R{i}")).unwrap();
+            }
+        }
+        map
+    }
+
+    fn text_from(parts: &[(usize, String)]) -> String {
+        let mut text = String::new();
+        for (i, filler) in parts {
+            text.push_str(filler);
+            text.push_str(POOL[i % POOL.len()]);
+        }
+        text
+    }
+
+    proptest! {
+        /// Block-wise lower-casing and the Aho-Corasick fallback find exactly
+        /// what one big block with the SIMD searcher finds.
+        #[test]
+        fn block_size_and_searcher_do_not_change_results(
+            mask in any::<u16>(),
+            parts in prop::collection::vec((any::<usize>(), "[abAB .日]{0,5}"), 0..12),
+            block in 1usize..24,
+        ) {
+            let map = pool_map(mask);
+            let text = text_from(&parts);
+            let reference = Restorer::new(&map).restore(&text);
+            let small = Restorer::new(&map).with_block_size(block).restore(&text);
+            prop_assert_eq!(&small, &reference);
+            let ac = Restorer::new(&map).with_ac_searcher().with_block_size(block).restore(&text);
+            prop_assert_eq!(&ac, &reference);
+        }
+    }
+
+    #[test]
+    fn matches_across_default_block_boundaries() {
+        let map = pool_map(0b11_1111_1111);
+        let restorer = Restorer::new(&map);
+        for shift in 0..40 {
+            let text = format!("{}Emily Clark and ab", "x ".repeat((BLOCK - 20 + shift) / 2));
+            let out = restorer.restore(&text);
+            assert!(out.text.ends_with("R0 and R8"), "shift {shift}");
+            assert_eq!(out.restored, 2);
+        }
+    }
+
+    #[test]
+    fn many_stand_ins_use_the_automaton() {
+        let mut map = Map::new();
+        for i in 0..300 {
+            map.insert(format!("Person{i:03}"), format!("Real{i}")).unwrap();
+        }
+        let restorer = Restorer::new(&map);
+        assert!(!restorer.uses_packed_searcher());
+        let out = restorer.restore("Person007, PERSON299 and Person3000.");
+        assert_eq!(out.text, "Real7, REAL299 and Person3000.");
+        assert_eq!(out.restored, 2);
+    }
+
+    #[test]
+    fn few_stand_ins_use_the_packed_searcher() {
+        let restorer = Restorer::new(&pool_map(0b11));
+        // Teddy needs SSSE3/AVX2 (x86_64) or NEON (aarch64).
+        if cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
+            assert!(restorer.uses_packed_searcher());
+        }
+    }
+
+    #[test]
+    fn max_match_len_bounds_every_key() {
+        let restorer = Restorer::new(&pool_map(u16::MAX));
+        assert!(restorer.max_match_len() >= "emily.clark@fenwick-labs.com".len());
+        // (415) 555-0148: 10 digits → prefix + digits + 9 runs of 3 × 3 bytes.
+        assert!(restorer.max_match_len() >= 1 + 10 + 9 * 9);
     }
 }

@@ -462,3 +462,23 @@ fn map_json_is_validated() {
     assert!(serde_json::from_str::<Map>(r#"{"Emily": 3}"#).is_err());
     assert_eq!(serde_json::from_str::<Map>("{}").unwrap(), Map::new());
 }
+
+#[test]
+fn literal_beats_digit_variant_of_equal_length() {
+    // Both stand-ins have the digits 4155550148; "(415)…" comes first in map
+    // order so it owns the digit form, but the exact literal wins a tie.
+    let m = map(&[("415-555-0148", "A-real"), ("(415) 555-0148", "B-real")]);
+    assert_eq!(r("x 415-555-0148 y", &m), "x A-real y");
+    assert_eq!(r("x (415) 555-0148 y", &m), "x B-real y");
+    assert_eq!(r("x 415.555.0148 y", &m), "x B-real y");
+}
+
+#[test]
+fn all_lower_stand_in_keeps_real_value_as_is() {
+    // "strasse" matches the upper-case form "STRASSE" of "straße" (all
+    // lower): the real value is not lower-cased.
+    let m = map(&[("straße", "Baker Street")]);
+    assert_eq!(r("in der straße", &m), "in der Baker Street");
+    assert_eq!(r("in der strasse", &m), "in der Baker Street");
+    assert_eq!(r("IN DER STRASSE", &m), "IN DER BAKER STREET");
+}

@@ -1,11 +1,235 @@
-use crate::{Detector, Kind};
+// Positive and negative cases for every kind the rules detect, including look-alikes that
+// must stay, and properties of the detector as a whole.
 
-fn kinds(text: &str) -> Vec<(Kind, String)> {
+use proptest::prelude::*;
+
+use crate::{Detector, Finding, Kind, resolve};
+
+fn found(text: &str) -> Vec<(Kind, String)> {
     Detector::new().detect(text).iter().map(|f| (f.kind, f.slice(text).to_string())).collect()
 }
 
+#[track_caller]
+fn has(text: &str, kind: Kind, value: &str) {
+    let f = found(text);
+    assert!(f.iter().any(|(k, v)| *k == kind && v == value), "expected {kind} {value:?} in {text:?}, found {f:?}");
+}
+
+#[track_caller]
+fn none(text: &str) {
+    let f = found(text);
+    assert!(f.is_empty(), "expected nothing in {text:?}, found {f:?}");
+}
+
+#[track_caller]
+fn keeps(text: &str, value: &str) {
+    let f = Detector::new().detect(text);
+    let start = text.find(value).unwrap();
+    let end = start + value.len();
+    assert!(
+        f.iter().all(|x| x.end <= start || x.start >= end),
+        "{value:?} should stay in {text:?}, found {:?}",
+        f.iter().map(|x| (x.kind, x.slice(text))).collect::<Vec<_>>()
+    );
+}
+
 #[test]
-fn smoke() {
-    let t = "Mail jane.doe@example.org or call +44 20 7946 0958. Visit https://acme.com/x?y=1 from 10.0.0.1:8080";
-    println!("{:?}", kinds(t));
+fn emails() {
+    has("mail jane.doe+news@mail.example.co.uk now", Kind::Email, "jane.doe+news@mail.example.co.uk");
+    has("Jane <jane@x.io>", Kind::Email, "jane@x.io");
+    has("JANE.DOE@EXAMPLE.COM", Kind::Email, "JANE.DOE@EXAMPLE.COM");
+    has("\"quoted..local\"@example.com", Kind::Email, "\"quoted..local\"@example.com");
+    has("jeff葉@臺網中心.tw", Kind::Email, "jeff葉@臺網中心.tw");
+    keeps("my email is info@presidio.", "info@presidio.");
+    none("this is not an email: hello-world here");
+}
+
+#[test]
+fn phones_international_and_national() {
+    has("call +44 20 7946 0958 today", Kind::Phone, "+44 20 7946 0958");
+    has("call +1-415-555-0132.", Kind::Phone, "+1-415-555-0132");
+    has("tel: (415) 867-2210", Kind::Phone, "(415) 867-2210");
+    has("Ruf an: 030 23125 678", Kind::Phone, "030 23125 678");
+    has("appelez le 01 42 68 53 00", Kind::Phone, "01 42 68 53 00");
+    has("mobile 0612345678", Kind::Phone, "0612345678");
+    has("bel 020 123 4567", Kind::Phone, "020 123 4567");
+    has("phone 02 9374 4000", Kind::Phone, "02 9374 4000");
+    has("+91 98765 43210", Kind::Phone, "+91 98765 43210");
+    has("+34 912 345 678", Kind::Phone, "+34 912 345 678");
+    has("+39 06 6982 1234", Kind::Phone, "+39 06 6982 1234");
+}
+
+#[test]
+fn dates_times_versions_orders_are_not_phones() {
+    none("on 2024-01-15 at 10:30:15");
+    none("released 12/10/2026 and 15.01.2024");
+    none("Version 1.2.3 and build 10.15.7");
+    none("order 4155550132 shipped");
+    none("Invoice 0207946095 is due");
+    none("total $1234.56 or 1,234,567 items");
+}
+
+#[test]
+fn street_addresses_and_postcodes() {
+    has("ship to 221B Baker Street, London NW1 6XE please", Kind::StreetAddress, "221B Baker Street, London NW1 6XE");
+    has("Flat 4, 12 Cranmer Road, London SW9 6EJ", Kind::StreetAddress, "Flat 4, 12 Cranmer Road, London SW9 6EJ");
+    has("1600 Pennsylvania Avenue NW? no: 350 Fifth Avenue, New York, NY 10118", Kind::StreetAddress, "350 Fifth Avenue, New York, NY 10118");
+    has("123 Main St, Apt 5B\nSpringfield, IL 62704", Kind::StreetAddress, "123 Main St, Apt 5B\nSpringfield, IL 62704");
+    has("Hauptstraße 5, 10115 Berlin", Kind::StreetAddress, "Hauptstraße 5, 10115 Berlin");
+    has("12 rue de la Paix, 75002 Paris", Kind::StreetAddress, "12 rue de la Paix, 75002 Paris");
+    has("Calle Mayor 10, 28013 Madrid", Kind::StreetAddress, "Calle Mayor 10, 28013 Madrid");
+    has("Keizersgracht 123, 1015 CJ Amsterdam", Kind::StreetAddress, "Keizersgracht 123, 1015 CJ Amsterdam");
+    has("Via Roma 1, 00184 Roma", Kind::StreetAddress, "Via Roma 1, 00184 Roma");
+    has("postcode CR2 6XH", Kind::Postcode, "CR2 6XH");
+    has("From SW1A 1AA to EC1A 1BB", Kind::Postcode, "EC1A 1BB");
+    has("Toronto ON M5V 3L9", Kind::Postcode, "M5V 3L9");
+    has("Springfield, IL 62704", Kind::Postcode, "62704");
+    has("ZIP code 94107-1234", Kind::Postcode, "94107-1234");
+    keeps("QA1 1AA", "QA1 1AA");
+    keeps("we shipped 94107 units", "94107");
+}
+
+#[test]
+fn cards_luhn_and_issuer() {
+    has("card 4111 1111 1111 1111", Kind::CardNumber, "4111 1111 1111 1111");
+    has("5555-5555-5555-4444", Kind::CardNumber, "5555-5555-5555-4444");
+    has("amex 378282246310005", Kind::CardNumber, "378282246310005");
+    has("6011000400000000", Kind::CardNumber, "6011000400000000");
+    keeps("my credit card number is 4012-8888-8888-1882", "4012-8888-8888-1882");
+    keeps("4111 1111 1111 1112", "4111 1111 1111 1112");
+}
+
+#[test]
+fn bank_accounts() {
+    has("IBAN DE89 3704 0044 0532 0130 00.", Kind::BankAccount, "DE89 3704 0044 0532 0130 00");
+    has("GB82WEST12345698765432", Kind::BankAccount, "GB82WEST12345698765432");
+    has("AL47212110090000000235698741 ALL CAPS", Kind::BankAccount, "AL47212110090000000235698741");
+    keeps("GB82 WEST 1234 5698 7654 33", "GB82 WEST 1234 5698 7654 33");
+    has("routing number 021000021", Kind::BankAccount, "021000021");
+    has("Account number: 12345678", Kind::BankAccount, "12345678");
+    has("sort code 12-34-56", Kind::BankAccount, "12-34-56");
+    keeps("routing 123456789", "123456789");
+}
+
+#[test]
+fn ssns() {
+    has("SSN 536-22-8914", Kind::Ssn, "536-22-8914");
+    has("078-05-1123", Kind::Ssn, "078-05-1123");
+    has("abc 078 05 1123 abc", Kind::Ssn, "078 05 1123");
+    has("my ssn is 536228914", Kind::Ssn, "536228914");
+    keeps("666-12-3456", "666-12-3456");
+    keeps("000-12-3456", "000-12-3456");
+    keeps("078-05-0000", "078-05-0000");
+    keeps("900-12-3456 is never issued", "900-12-3456");
+}
+
+#[test]
+fn id_numbers() {
+    has("NINO AB 12 34 56 C", Kind::IdNumber, "AB 12 34 56 C");
+    has("NHS number 943 476 5919", Kind::IdNumber, "943 476 5919");
+    has("SIN 046 454 286", Kind::IdNumber, "046 454 286");
+    has("Aadhaar 2341 2341 2346", Kind::IdNumber, "2341 2341 2346");
+    has("DNI 12345678Z", Kind::IdNumber, "12345678Z");
+    has("NIE X1234567L", Kind::IdNumber, "X1234567L");
+    has("CF RSSMRA85T10A562S", Kind::IdNumber, "RSSMRA85T10A562S");
+    has("passport number: 533380006", Kind::IdNumber, "533380006");
+    has("Driver's license: D1234567", Kind::IdNumber, "D1234567");
+    has("Member #: 8812-3341", Kind::IdNumber, "8812-3341");
+    has("Patient ID: MRN-20931", Kind::IdNumber, "MRN-20931");
+    keeps("NHS number 943 476 5910", "943 476 5910");
+    keeps("the public license covers it", "license");
+}
+
+#[test]
+fn ip_addresses() {
+    has("from 10.4.17.23:51234", Kind::IpAddress, "10.4.17.23:51234");
+    has("net 192.168.0.0/16", Kind::IpAddress, "192.168.0.0/16");
+    has("(192.168.1.1)", Kind::IpAddress, "192.168.1.1");
+    has("Loopback ::1", Kind::IpAddress, "::1");
+    has("2001:0db8:85a3:0000:0000:8a2e:0370:7334", Kind::IpAddress, "2001:0db8:85a3:0000:0000:8a2e:0370:7334");
+    has("Tunnel to 2001:db8::10.0.0.1", Kind::IpAddress, "2001:db8::10.0.0.1");
+    has("fe80::1%eth0 up", Kind::IpAddress, "fe80::1%eth0");
+    has("Prefix: 2001:db8::/32", Kind::IpAddress, "2001:db8::/32");
+    keeps("Version 1.2.3", "1.2.3");
+    keeps("192.168.1.256", "192.168.1.256");
+    keeps("std::cout << x", "std::cout");
+    keeps("MAC address aa:bb:cc:dd:ee:ff", "aa:bb:cc:dd:ee:ff");
+    keeps("at 10:30:45 sharp", "10:30:45");
+}
+
+#[test]
+fn hostnames_and_links() {
+    has("ssh db-01.prod.acme-corp.internal now", Kind::Hostname, "db-01.prod.acme-corp.internal");
+    has("printer.local", Kind::Hostname, "printer.local");
+    has("nas.home.arpa", Kind::Hostname, "nas.home.arpa");
+    has("deploy to db-01.prod.acme-corp.net", Kind::Hostname, "db-01.prod.acme-corp.net");
+    has("see https://acme-corp.com/users/priya-raman?ref=mail.", Kind::Url, "https://acme-corp.com/users/priya-raman?ref=mail");
+    has("(https://example.org/a_(b))", Kind::Url, "https://example.org/a_(b)");
+    has("ftp://files.example.org/pub/x.tar.gz", Kind::Url, "ftp://files.example.org/pub/x.tar.gz");
+    has("www.example.com/path", Kind::Url, "www.example.com/path");
+    keeps("www.microsoft", "www.microsoft");
+    keeps("open config.yaml and main.rs, e.g. self.app", "config.yaml");
+    keeps("Node.js and e.g. this", "Node.js");
+}
+
+#[test]
+fn a_link_with_an_email_is_replaced_whole() {
+    let t = "https://x.example.com/?email=jane@x.io&id=7";
+    assert_eq!(found(t), vec![(Kind::Url, t.to_string())]);
+}
+
+#[test]
+fn resolve_prefers_specific_then_longer() {
+    let text = "aaaaaaaaaaaaaaaaaaaa";
+    let a = Finding::new(0, 10, Kind::Hostname, "h");
+    let b = Finding::new(5, 12, Kind::Email, "e");
+    let c = Finding::new(12, 20, Kind::Postcode, "p");
+    let d = Finding::new(12, 18, Kind::Postcode, "p");
+    let r = resolve(vec![a, b.clone(), c.clone(), d]);
+    assert_eq!(r, vec![b, c]);
+    let _ = text;
+    // A link that contains a more specific finding wins whole.
+    let url = Finding::new(0, 30, Kind::Url, "url");
+    let email = Finding::new(10, 20, Kind::Email, "email");
+    assert_eq!(resolve(vec![email, url.clone()]), vec![url]);
+}
+
+struct Fixed;
+impl crate::Recognizer for Fixed {
+    fn name(&self) -> &'static str {
+        "fixed"
+    }
+    fn recognize(&self, text: &str, _rules: &[Finding], out: &mut Vec<Finding>) {
+        if let Some(i) = text.find("Priya") {
+            out.push(Finding::new(i, i + 5, Kind::Person, "test"));
+        }
+        // Out of range and off char boundaries: dropped, never a panic.
+        out.push(Finding::new(0, text.len() + 10, Kind::Person, "bad"));
+    }
+}
+
+#[test]
+fn recognisers_plug_in_and_bad_spans_are_dropped() {
+    let d = Detector::new().with_recognizer(std::sync::Arc::new(Fixed));
+    let t = "Priya at jane@x.io";
+    let f: Vec<Kind> = d.detect(t).iter().map(|f| f.kind).collect();
+    assert_eq!(f, vec![Kind::Person, Kind::Email]);
+}
+
+proptest! {
+    #[test]
+    fn findings_are_sorted_disjoint_and_on_char_boundaries(text in "\\PC{0,300}") {
+        let f = Detector::new().detect(&text);
+        for w in f.windows(2) {
+            prop_assert!(w[0].end <= w[1].start);
+        }
+        for x in &f {
+            prop_assert!(x.start < x.end && text.is_char_boundary(x.start) && text.is_char_boundary(x.end));
+        }
+    }
+
+    #[test]
+    fn digit_heavy_text_never_panics(text in "[0-9 +().:/-]{0,200}") {
+        let _ = Detector::new().detect(&text);
+    }
 }

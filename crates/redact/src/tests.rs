@@ -1,0 +1,162 @@
+use proptest::prelude::*;
+
+use super::*;
+
+fn opts() -> RedactOptions {
+    RedactOptions::default()
+}
+
+const SAMPLE: &str = "Hi, this is Jane at jane.doe@northwind.co.uk, +44 20 7946 0321.\n\
+Card 4111 1111 1111 1111, IBAN GB82 WEST 1234 5698 7654 32, SSN 536-22-8914.\n\
+Server 10.4.17.23 and db-01.prod.acme-corp.internal; see https://acme-corp.com/users/42?ref=mail";
+
+#[test]
+fn round_trip_and_every_kind_replaced() {
+    let r = Redactor::new().with_seed(7).redact(SAMPLE, &opts()).unwrap();
+    for real in [
+        "jane.doe@northwind.co.uk",
+        "+44 20 7946 0321",
+        "4111 1111 1111 1111",
+        "GB82 WEST 1234 5698 7654 32",
+        "536-22-8914",
+        "10.4.17.23",
+        "db-01.prod.acme-corp.internal",
+        "https://acme-corp.com/users/42?ref=mail",
+    ] {
+        assert!(!r.text.contains(real), "{real} left in {}", r.text);
+        assert!(r.map.iter().any(|(_, v)| v == real), "{real} not in the map");
+    }
+    assert_eq!(r.redacted, r.map.len());
+    assert!(r.names_decided);
+    assert_eq!(r.object, "redaction");
+    let back = Redactor::new().restore(&r.text, &r.map);
+    assert_eq!(back.text, SAMPLE);
+    assert_eq!(back.restored, r.map.len());
+}
+
+#[test]
+fn stand_ins_are_realistic_not_labels() {
+    let r = Redactor::new().with_seed(1).redact(SAMPLE, &opts()).unwrap();
+    for (stand_in, _) in r.map.iter() {
+        assert!(!stand_in.contains('[') && !stand_in.contains('<'), "label-like {stand_in}");
+        assert!(!SAMPLE.contains(stand_in), "stand-in {stand_in} occurs in the original");
+    }
+}
+
+#[test]
+fn same_value_same_stand_in_within_and_across_calls() {
+    let t = "Mail ops@acme-example.io, again: ops@acme-example.io.";
+    let redactor = Redactor::new().with_seed(3);
+    let r = redactor.redact(t, &opts()).unwrap();
+    assert_eq!(r.map.len(), 1);
+    let (stand_in, _) = r.map.iter().next().unwrap();
+    assert_eq!(r.text.matches(stand_in).count(), 2);
+    // Next turn with the map: the same value keeps its stand-in; new ones do not collide.
+    let next = RedactOptions { map: Some(r.map.clone()), ..opts() };
+    let r2 = Redactor::new().with_seed(3).redact("ops@acme-example.io and sec@acme-example.io", &next).unwrap();
+    assert!(r2.text.starts_with(stand_in));
+    assert_eq!(r2.map.len(), 2);
+    let keys: Vec<&str> = r2.map.iter().map(|(k, _)| k).collect();
+    assert_ne!(keys[0], keys[1]);
+}
+
+#[test]
+fn allow_list_keeps_terms_case_insensitively() {
+    let t = "Write to support@acme-example.io or ops@acme-example.io";
+    let o = RedactOptions { allow: vec!["SUPPORT@acme-example.io".into()], ..opts() };
+    let r = Redactor::new().redact(t, &o).unwrap();
+    assert!(r.text.contains("support@acme-example.io"));
+    assert!(!r.text.contains("ops@acme-example.io"));
+}
+
+#[test]
+fn profile_values_are_found_in_any_case() {
+    let t = "I am Robert Smith, reach me at ROBERT.SMITH@EXAMPLE.COM";
+    let p = Profile { name: Some("Robert Smith".into()), email: Some("robert.smith@example.com".into()), phone: None };
+    let r = Redactor::new().redact(t, &RedactOptions { profile: Some(p), ..opts() }).unwrap();
+    assert!(!r.text.contains("Robert Smith"), "{}", r.text);
+    assert!(!r.text.to_lowercase().contains("robert.smith@example.com"));
+    assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
+}
+
+#[test]
+fn text_limit_counts_characters_not_bytes() {
+    let redactor = Redactor::new().with_max_chars(10);
+    assert!(redactor.redact("éééééééééé", &opts()).is_ok(), "10 chars, 20 bytes");
+    assert_eq!(
+        redactor.redact("ééééééééééé", &opts()),
+        Err(RedactError::TextTooLong { chars: 11, limit: 10 })
+    );
+    assert!(Redactor::new().redact(&"a".repeat(MAX_TEXT_CHARS), &opts()).is_ok());
+    assert!(Redactor::new().redact(&"a".repeat(MAX_TEXT_CHARS + 1), &opts()).is_err());
+}
+
+#[test]
+fn text_without_detail_round_trips_unchanged() {
+    let t = "The meeting moved to Thursday at 3pm; version 1.2.3 shipped on 12/10/2026.";
+    let r = Redactor::new().redact(t, &opts()).unwrap();
+    assert_eq!(r.text, t);
+    assert_eq!(r.redacted, 0);
+    let back = Redactor::new().restore(t, &Map::new());
+    assert_eq!((back.text.as_str(), back.restored), (t, 0));
+}
+
+#[test]
+fn responses_serialise_as_the_specification_writes_them() {
+    let r = Redactor::new().with_seed(2).redact("mail a.b@example.org", &opts()).unwrap();
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["object"], "redaction");
+    assert!(v["map"].is_object());
+    assert_eq!(v["redacted"], 1);
+    assert_eq!(v["names_decided"], true);
+}
+
+fn pii_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("jane.doe@example.org".to_string()),
+        Just("+44 20 7946 0321".to_string()),
+        Just("(415) 867-2210".to_string()),
+        Just("4111 1111 1111 1111".to_string()),
+        Just("GB82 WEST 1234 5698 7654 32".to_string()),
+        Just("536-22-8914".to_string()),
+        Just("10.4.17.23".to_string()),
+        Just("2001:db8::17".to_string()),
+        Just("db-01.prod.acme-corp.internal".to_string()),
+        Just("https://acme-corp.com/users/priya?ref=mail".to_string()),
+        Just("221B Baker Street, London NW1 6XE".to_string()),
+        "[a-z]{1,8}@[a-z]{2,8}\\.(com|io|de)",
+        "\\+1 [2-9][0-9]{2} 555 01[0-9]{2}",
+        "[ -~]{0,12}",
+        "\\PC{0,6}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn restore_of_redact_is_identity(parts in prop::collection::vec(pii_piece(), 0..8), seps in prop::collection::vec("[ ,.;\\n]{1,2}", 8), seed: u64) {
+        let mut text = String::new();
+        for (i, p) in parts.iter().enumerate() {
+            text.push_str(p);
+            text.push_str(&seps[i % seps.len()]);
+        }
+        let r = Redactor::new().with_seed(seed).redact(&text, &opts()).unwrap();
+        prop_assert_eq!(Redactor::new().restore(&r.text, &r.map).text, text.clone());
+        // Stand-ins: unique, never in the original text.
+        let keys: Vec<&str> = r.map.iter().map(|(k, _)| k).collect();
+        let mut dedup = keys.clone();
+        dedup.sort_unstable();
+        dedup.dedup();
+        prop_assert_eq!(dedup.len(), keys.len());
+        for k in keys {
+            prop_assert!(!text.contains(k), "stand-in {:?} occurs in {:?}", k, text);
+        }
+    }
+
+    #[test]
+    fn never_panics_on_any_text(text in "\\PC{0,200}") {
+        let r = Redactor::new().redact(&text, &opts()).unwrap();
+        prop_assert_eq!(Redactor::new().restore(&r.text, &r.map).text, text);
+    }
+}

@@ -1,0 +1,530 @@
+//! Property tests: restore against an independent, naive implementation of
+//! the documented rule; stand-ins placed in random text; no panics.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use redact_restore::{Map, Restorer, restore};
+
+// ---------------------------------------------------------------------------
+// A naive oracle written straight from the crate docs: at each position try
+// every key of every stand-in and every substring as a digit variant.
+
+const SEPARATORS: &[char] = &[
+    ' ', '-', '.', '(', ')', '/', '\u{a0}', '\u{2009}', '\u{202f}', '\u{2010}', '\u{2011}',
+    '\u{2012}', '\u{2013}',
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum KeyKind {
+    StandIn,
+    UnicodeCase,
+    Spacing,
+}
+
+fn iban_shape(s: &str) -> Option<String> {
+    let ok = s
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == ' ');
+    if !ok || s.starts_with(' ') || s.ends_with(' ') || s.contains("  ") {
+        return None;
+    }
+    let compact: String = s.chars().filter(|c| *c != ' ').collect();
+    let c: Vec<char> = compact.chars().collect();
+    let shaped = (15..=34).contains(&c.len())
+        && c[0].is_ascii_uppercase()
+        && c[1].is_ascii_uppercase()
+        && c[2].is_ascii_digit()
+        && c[3].is_ascii_digit();
+    shaped.then_some(compact)
+}
+
+fn oracle_keys(stand_in: &str) -> Vec<(String, KeyKind)> {
+    let mut keys = vec![(stand_in.to_owned(), KeyKind::StandIn)];
+    if !stand_in.is_ascii() {
+        keys.push((stand_in.to_uppercase(), KeyKind::UnicodeCase));
+        keys.push((stand_in.to_lowercase(), KeyKind::UnicodeCase));
+    }
+    if let Some(compact) = iban_shape(stand_in) {
+        let grouped: String = compact
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(4)
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+            .join(" ");
+        keys.push((compact, KeyKind::Spacing));
+        keys.push((grouped, KeyKind::Spacing));
+    }
+    keys.retain(|(k, _)| !k.is_empty());
+    keys
+}
+
+fn oracle_forms(stand_in: &str) -> Vec<(String, u8)> {
+    let chars: Vec<char> = stand_in.chars().collect();
+    let number_like = chars.iter().enumerate().all(|(i, &c)| {
+        c.is_ascii_digit() || " -.()/".contains(c) || (c == '+' && i == 0)
+    });
+    let digits: String = chars.iter().filter(|c| c.is_ascii_digit()).collect();
+    let parts: Vec<&str> = stand_in.split('.').collect();
+    let dotted_quad = parts.len() == 4
+        && parts.iter().all(|p| {
+            !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit())
+        });
+    if !number_like || digits.len() < 7 || dotted_quad {
+        return vec![];
+    }
+    let mut forms = vec![(digits.clone(), 0)];
+    if chars[0] == '+' {
+        let cc: String = chars[1..].iter().take_while(|c| c.is_ascii_digit()).collect();
+        let followed_by_separator = chars.len() > 1 + cc.len();
+        if !cc.is_empty() && cc.len() <= 3 && followed_by_separator {
+            let n = &digits[cc.len()..];
+            forms.push((n.to_owned(), 1));
+            if !n.starts_with('0') {
+                forms.push((format!("0{n}"), 1));
+                forms.push((format!("{cc}0{n}"), 1));
+            }
+            forms.push((format!("00{digits}"), 1));
+        }
+    } else if digits.starts_with('0') && !digits.starts_with("00") {
+        forms.push((digits[1..].to_owned(), 1));
+    }
+    forms.retain(|(f, _)| f.len() >= 7);
+    forms
+}
+
+fn is_digit_variant_shape(t: &str) -> bool {
+    let cs: Vec<char> = t.chars().collect();
+    let mut k = 0;
+    if matches!(cs.first(), Some('+' | '(')) {
+        k = 1;
+    }
+    if !cs.get(k).is_some_and(char::is_ascii_digit) || !cs.last().is_some_and(char::is_ascii_digit)
+    {
+        return false;
+    }
+    let mut run = 0;
+    for &c in &cs[k..] {
+        if c.is_ascii_digit() {
+            run = 0;
+        } else if SEPARATORS.contains(&c) && run < 3 {
+            run += 1;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+fn alnum(c: Option<char>) -> bool {
+    c.is_some_and(char::is_alphanumeric)
+}
+
+fn whole_word(text: &str, start: usize, end: usize) -> bool {
+    let m = &text[start..end];
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    !(alnum(m.chars().next()) && alnum(before)) && !(alnum(m.chars().next_back()) && alnum(after))
+}
+
+fn styled(matched: &str, stand_in: &str, real: &str) -> String {
+    if matched == stand_in || stand_in.contains('@') {
+        return real.to_owned();
+    }
+    let up = matched.chars().any(char::is_uppercase);
+    let low = matched.chars().any(char::is_lowercase);
+    if up && !low {
+        real.to_uppercase()
+    } else if low && !up && stand_in.chars().any(char::is_uppercase) {
+        real.to_lowercase()
+    } else {
+        real.to_owned()
+    }
+}
+
+fn oracle(text: &str, map: &Map) -> (String, usize) {
+    let entries: Vec<(&str, &str)> = map.iter().collect();
+    let mut out = String::new();
+    let mut count = 0;
+    let mut i = 0;
+    while i < text.len() {
+        // Literal candidates: (len, kind, entry index).
+        let mut lits: Vec<(usize, KeyKind, usize)> = vec![];
+        for (e, (stand_in, _)) in entries.iter().enumerate() {
+            for (key, kind) in oracle_keys(stand_in) {
+                let end = i + key.len();
+                if text.is_char_boundary(end)
+                    && end <= text.len()
+                    && text.as_bytes()[i..end].eq_ignore_ascii_case(key.as_bytes())
+                    && whole_word(text, i, end)
+                {
+                    lits.push((key.len(), kind, e));
+                }
+            }
+        }
+        let best_lit_len = lits.iter().map(|l| l.0).max();
+        // Digit candidates: the longest substring that is one.
+        let mut best_digit: Option<(usize, usize)> = None; // (end, entry)
+        let mut ends: Vec<usize> = text[i..].char_indices().map(|(k, c)| i + k + c.len_utf8()).collect();
+        ends.reverse();
+        for end in ends {
+            let t = &text[i..end];
+            if !is_digit_variant_shape(t) || !whole_word(text, i, end) {
+                continue;
+            }
+            let digits: String = t.chars().filter(char::is_ascii_digit).collect();
+            let owner = entries
+                .iter()
+                .enumerate()
+                .filter_map(|(e, (s, _))| {
+                    oracle_forms(s)
+                        .into_iter()
+                        .filter(|(f, _)| *f == digits)
+                        .map(|(_, rank)| (rank, e))
+                        .min()
+                })
+                .min();
+            if let Some((_, e)) = owner {
+                best_digit = Some((end, e));
+                break;
+            }
+        }
+        let lit_end = best_lit_len.map(|l| i + l);
+        let choice = match (lit_end, best_digit) {
+            (Some(le), Some((de, e))) if de > le => Some((de, e, None)),
+            (Some(le), _) => Some((le, 0, Some(le))),
+            (None, Some((de, e))) => Some((de, e, None)),
+            (None, None) => None,
+        };
+        match choice {
+            Some((end, digit_entry, lit)) => {
+                let matched = &text[i..end];
+                let replacement = if let Some(l) = lit {
+                    let same: Vec<_> = lits.iter().filter(|c| c.0 == l - i).collect();
+                    let exact = same
+                        .iter()
+                        .find(|c| c.1 == KeyKind::StandIn && entries[c.2].0 == matched);
+                    let chosen = exact.copied().or_else(|| same.iter().min_by_key(|c| (c.1, c.2)).copied());
+                    let &(_, kind, e) = chosen.expect("a literal candidate");
+                    let (stand_in, real) = entries[e];
+                    if kind == KeyKind::Spacing {
+                        real.to_owned()
+                    } else {
+                        styled(matched, stand_in, real)
+                    }
+                } else {
+                    entries[digit_entry].1.to_owned()
+                };
+                out.push_str(&replacement);
+                count += 1;
+                i = end;
+            }
+            None => {
+                let c = text[i..].chars().next().expect("in bounds");
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    (out, count)
+}
+
+#[test]
+fn oracle_agrees_with_hand_written_examples() {
+    let map = Map::from_pairs([
+        ("Emily Clark", "Jane Doe"),
+        ("Emily", "Jane"),
+        ("(415) 555-0148", "(415) 867-2210"),
+        ("+44 20 7946 0958", "+44 20 7946 0321"),
+    ])
+    .unwrap();
+    let text = "EMILY CLARK's 415.555.0148; Emily Clarkson; 020 7946 0958, Emilyn.";
+    let want = "JANE DOE's (415) 867-2210; Jane Clarkson; +44 20 7946 0321, Emilyn.";
+    assert_eq!(oracle(text, &map), (want.to_owned(), 4));
+    assert_eq!(restore(text, &map).text, want);
+}
+
+// ---------------------------------------------------------------------------
+// Strategies.
+
+/// Stand-ins from small alphabets, so that they collide, nest and overlap.
+fn stand_in() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[abAB]{1,3}( [abé]{1,2})?",
+        "[aé]{1,2}",
+        "(\\+4[04] |\\+1 |0)?[0-9]{3}[ .-]?[0-9]{4}",
+        "[0-9]{7,8}",
+        "[ab0-9 '’.()+@-]{1,5}",
+        "[A-B]{2}[0-9]{2}( ?[0-9A-B]{4}){3}",
+    ]
+}
+
+fn map_strategy() -> impl Strategy<Value = Map> {
+    prop::collection::btree_map(stand_in(), "[A-Za-zé]{0,4}", 1..6).prop_map(|m| {
+        Map::try_from(m.into_iter().collect::<BTreeMap<_, _>>()).expect("non-empty keys")
+    })
+}
+
+/// Text pieces: (what, index, filler). Assembled against the map.
+fn pieces() -> impl Strategy<Value = Vec<(u8, usize, String)>> {
+    prop::collection::vec(
+        (0u8..7, any::<usize>(), "[abAB é’'.\\-()+0-9日\u{a0}]{0,3}"),
+        0..14,
+    )
+}
+
+const SEP_CHOICES: &[&str] = &["", " ", "-", ".", "(", ") ", " - ", "\u{2011}", "/", "  ", " -- ", "_"];
+
+fn assemble(map: &Map, pieces: &[(u8, usize, String)]) -> String {
+    let stand_ins: Vec<&str> = map.iter().map(|(s, _)| s).collect();
+    let mut text = String::new();
+    for (what, idx, filler) in pieces {
+        let s = stand_ins[idx % stand_ins.len()];
+        match what {
+            0 | 6 => text.push_str(filler),
+            1 => text.push_str(s),
+            2 => text.push_str(&s.to_uppercase()),
+            3 => text.push_str(&s.to_lowercase()),
+            4 => {
+                // The stand-in's digits with random separators.
+                let mut bits = *idx;
+                for (k, d) in s.chars().filter(char::is_ascii_digit).enumerate() {
+                    if k > 0 {
+                        text.push_str(SEP_CHOICES[bits % SEP_CHOICES.len()]);
+                        bits /= SEP_CHOICES.len();
+                    }
+                    text.push(d);
+                }
+            }
+            _ => {
+                let n = s.chars().count();
+                text.extend(s.chars().take(1 + idx % n));
+            }
+        }
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// The engine implements exactly the documented rule.
+    #[test]
+    fn restore_matches_the_naive_oracle(map in map_strategy(), pieces in pieces()) {
+        let text = assemble(&map, &pieces);
+        let got = restore(&text, &map);
+        let (want, count) = oracle(&text, &map);
+        prop_assert_eq!(&got.text, &want, "text {:?}", text);
+        prop_assert_eq!(got.restored, count);
+    }
+
+    /// Restoring a batch through the partial API, split anywhere, gives the
+    /// same result as one call (the contract streaming relies on).
+    #[test]
+    fn partial_restore_equals_batch(
+        map in map_strategy(),
+        pieces in pieces(),
+        cuts in prop::collection::vec(any::<usize>(), 0..6),
+    ) {
+        let text = assemble(&map, &pieces);
+        let restorer = Restorer::new(&map);
+        let batch = restorer.restore(&text);
+        let bounds = char_cuts(&text, &cuts);
+        let mut out = String::new();
+        let mut held = String::new();
+        let mut before = None;
+        let mut count = 0;
+        let mut last = 0;
+        for &cut in bounds.iter().chain(std::iter::once(&text.len())) {
+            held.push_str(&text[last..cut]);
+            last = cut;
+            let at_end = cut == text.len();
+            let p = restorer.restore_partial(&held, before, at_end, &mut out);
+            prop_assert!(batch.text.starts_with(&out), "emitted text is final");
+            prop_assert!(held.len() - p.consumed <= restorer.max_match_len());
+            if p.consumed > 0 {
+                before = held[..p.consumed].chars().next_back();
+            }
+            held.drain(..p.consumed);
+            count += p.restored;
+        }
+        prop_assert!(held.is_empty());
+        prop_assert_eq!(out, batch.text);
+        prop_assert_eq!(count, batch.restored);
+    }
+}
+
+fn char_cuts(text: &str, cuts: &[usize]) -> Vec<usize> {
+    let mut bounds: Vec<usize> = cuts
+        .iter()
+        .map(|c| {
+            let mut b = c % (text.len() + 1);
+            while !text.is_char_boundary(b) {
+                b -= 1;
+            }
+            b
+        })
+        .collect();
+    bounds.sort_unstable();
+    bounds
+}
+
+// ---------------------------------------------------------------------------
+// Stand-ins placed in text: expected output built alongside.
+
+const PLACED: &[(&str, &str)] = &[
+    ("Emily Clark", "Priya Raman"),
+    ("Emily", "Priya"),
+    ("Clark", "Raman"),
+    ("Meera Iyer", "Sean O'Brien"),
+    ("Declan", "Ómar"),
+    ("José Núñez", "Luis Pérez"),
+    ("emily.clark@fenwick-labs.com", "priya.raman@northwind.co.uk"),
+    ("db-07.prod.fenwick-labs.internal", "db-01.prod.acme-corp.internal"),
+    ("(415) 555-0148", "(415) 867-2210"),
+    ("+44 20 7946 0958", "+44 20 7946 0321"),
+    ("5105 1051 0510 5100", "5425 2334 3010 9903"),
+    ("DE44 5001 0517 5407 3249 31", "DE89 3704 0044 0532 0130 00"),
+    ("10.82.3.141", "10.4.17.23"),
+];
+
+const FILLER: &[&str] = &[
+    "the", "report", "was", "sent", "to", "über", "naïve", "日本", "and", "then", "—", "“quoted”",
+    "12", "x", "Emilia", "Clarke", "Anne", "fenwick", "0", "+", "(", ")",
+];
+
+// No plain space: "Emily" + " " + "Clark" would be the longer stand-in.
+const JOINERS: &[&str] = &["; ", " | ", "\n", ", ", " / "];
+
+#[derive(Debug, Clone)]
+enum Item {
+    Filler(usize),
+    StandIn { idx: usize, style: u8 },
+}
+
+fn items() -> impl Strategy<Value = Vec<(Item, usize)>> {
+    let item = prop_oneof![
+        (0..FILLER.len()).prop_map(Item::Filler),
+        (0..PLACED.len(), 0u8..6).prop_map(|(idx, style)| Item::StandIn { idx, style }),
+    ];
+    prop::collection::vec((item, 0..JOINERS.len()), 0..20)
+}
+
+/// Writes one placed stand-in in the given style; returns (text, expected).
+fn place(idx: usize, style: u8) -> (String, String) {
+    let (stand_in, real) = PLACED[idx];
+    let digits: String = stand_in.chars().filter(char::is_ascii_digit).collect();
+    let phone_like = matches!(idx, 8..=10);
+    match style {
+        1 => (stand_in.to_uppercase(), styled_expect(stand_in, &stand_in.to_uppercase(), real)),
+        2 => (stand_in.to_lowercase(), styled_expect(stand_in, &stand_in.to_lowercase(), real)),
+        3 => (format!("{stand_in}'s"), format!("{real}'s")),
+        4 => (format!("{stand_in}’s"), format!("{real}’s")),
+        5 if phone_like => (digits, real.to_owned()),
+        _ => (stand_in.to_owned(), real.to_owned()),
+    }
+}
+
+fn styled_expect(stand_in: &str, written: &str, real: &str) -> String {
+    if written == stand_in || stand_in.contains('@') {
+        real.to_owned()
+    } else if written.chars().any(char::is_uppercase) && !written.chars().any(char::is_lowercase) {
+        real.to_uppercase()
+    } else if written.chars().any(char::is_lowercase) && !written.chars().any(char::is_uppercase) {
+        real.to_lowercase()
+    } else {
+        real.to_owned()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn placed_stand_ins_restore_to_expected_text(items in items()) {
+        let map = Map::from_pairs(PLACED.iter().copied()).unwrap();
+        let mut text = String::new();
+        let mut want = String::new();
+        let mut count = 0;
+        for (item, joiner) in &items {
+            match item {
+                Item::Filler(f) => {
+                    text.push_str(FILLER[*f]);
+                    want.push_str(FILLER[*f]);
+                }
+                Item::StandIn { idx, style } => {
+                    let (t, w) = place(*idx, *style);
+                    text.push_str(&t);
+                    want.push_str(&w);
+                    count += 1;
+                }
+            }
+            // Joiners never glue words: always at least one separator char.
+            text.push_str(JOINERS[*joiner]);
+            want.push_str(JOINERS[*joiner]);
+        }
+        let got = restore(&text, &map);
+        prop_assert_eq!(&got.text, &want, "text {:?}", text);
+        prop_assert_eq!(got.restored, count);
+    }
+
+    #[test]
+    fn restore_never_panics_on_arbitrary_input(
+        text in any::<String>(),
+        pairs in prop::collection::vec((any::<String>(), any::<String>()), 0..6),
+        before in any::<Option<char>>(),
+    ) {
+        let mut map = Map::new();
+        for (s, r) in pairs {
+            let _ = map.insert(s, r);
+        }
+        let restorer = Restorer::new(&map);
+        let batch = restorer.restore(&text);
+        let mut out = String::new();
+        let p = restorer.restore_partial(&text, before, false, &mut out);
+        prop_assert!(text.is_char_boundary(p.consumed));
+        prop_assert!(restorer.pending_start(&text, before) <= text.len());
+        if map.is_empty() {
+            prop_assert_eq!(batch.text, text);
+            prop_assert_eq!(batch.restored, 0);
+        }
+    }
+
+    #[test]
+    fn restore_never_panics_on_stand_ins_in_text(
+        pairs in prop::collection::vec(("\\PC{1,6}", "\\PC{0,6}"), 1..6),
+        pieces in prop::collection::vec((any::<usize>(), "\\PC{0,4}", 0u8..3), 0..10),
+    ) {
+        let mut map = Map::new();
+        for (s, r) in &pairs {
+            let _ = map.insert(s.as_str(), r.as_str());
+        }
+        let stand_ins: Vec<&str> = map.iter().map(|(s, _)| s).collect();
+        let mut text = String::new();
+        for (idx, filler, case) in &pieces {
+            text.push_str(filler);
+            if !stand_ins.is_empty() {
+                let s = stand_ins[idx % stand_ins.len()];
+                match case {
+                    0 => text.push_str(s),
+                    1 => text.push_str(&s.to_uppercase()),
+                    _ => text.push_str(&s.to_lowercase()),
+                }
+            }
+        }
+        let got = restore(&text, &map);
+        let (want, count) = oracle(&text, &map);
+        prop_assert_eq!(got.text, want);
+        prop_assert_eq!(got.restored, count);
+    }
+
+    /// Text made of characters that appear in no stand-in comes back as is.
+    #[test]
+    fn text_without_stand_in_chars_round_trips(text in "[xyzXYZ日本\\- ,.!?\n]{0,200}") {
+        let map = Map::from_pairs(PLACED.iter().copied()).unwrap();
+        let got = restore(&text, &map);
+        prop_assert_eq!(got.text, text);
+        prop_assert_eq!(got.restored, 0);
+    }
+}

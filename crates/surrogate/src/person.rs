@@ -1,0 +1,489 @@
+//! Person names: a realistic full name with the same number of parts, the same order
+//! (`Surname, Given` stays so), the same case style, the same titles and suffixes, and, where
+//! the given name is known, the same gender and origin.
+
+use crate::Ctx;
+use crate::data::{
+    self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN,
+    JAPANESE, KOREAN, NAME_SUFFIXES, ORIGINS, PARTICLES, SURNAME, TITLES,
+};
+use crate::shape::{self, Case, apply_case, case_of};
+
+/// What a word of a name is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Title, suffix or particle: kept.
+    Keep,
+    /// A single letter (with or without a dot).
+    Initial,
+    Given,
+    Surname,
+    /// Not a name word (digits, symbols): reshaped.
+    Other,
+}
+
+/// One whitespace-separated word: leading punctuation, core, trailing punctuation.
+struct Word<'a> {
+    lead: &'a str,
+    core: &'a str,
+    trail: &'a str,
+    /// Whitespace after the word.
+    space: &'a str,
+    role: Role,
+}
+
+/// Which script the name is written in, for the choice of origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Script {
+    Latin,
+    Han,
+    Cyrillic,
+    Other(Option<usize>),
+}
+
+fn script_of(s: &str) -> Script {
+    let mut latin = false;
+    let mut other = None;
+    for c in s.chars().filter(|c| c.is_alphabetic()) {
+        let u = c as u32;
+        if c.is_ascii_alphabetic() || (0xC0..0x250).contains(&u) {
+            latin = true;
+        } else if (0x4E00..0xA000).contains(&u) || (0x3400..0x4DC0).contains(&u) {
+            other.get_or_insert(Script::Han);
+        } else if (0x400..0x530).contains(&u) {
+            other.get_or_insert(Script::Cyrillic);
+        } else {
+            let origin = match u {
+                0x600..=0x6FF | 0x750..=0x77F => Some(ARABIC),
+                0x900..=0xDFF => Some(INDIAN),
+                0xAC00..=0xD7AF | 0x1100..=0x11FF => Some(KOREAN),
+                0x3040..=0x30FF => Some(JAPANESE),
+                0x370..=0x3FF => Some(GREEK),
+                _ => None,
+            };
+            other.get_or_insert(Script::Other(origin));
+        }
+    }
+    match (latin, other) {
+        (false, Some(s)) => s,
+        _ => Script::Latin,
+    }
+}
+
+/// A stand-in for a person's name.
+pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
+    if !value.chars().any(char::is_alphabetic) {
+        return shape::reshape(cx.rng, value);
+    }
+    let script = script_of(value);
+    if script == Script::Han {
+        return han_name(cx, value);
+    }
+    let mut words = split_words(value);
+    assign_roles(&mut words);
+
+    // Gender and origins.
+    let first_given = words.iter().find(|w| w.role == Role::Given);
+    let surname_word = words.iter().find(|w| w.role == Role::Surname);
+    let given_hit = first_given.and_then(|w| GIVEN.get(&data::fold(first_part(w.core))));
+    let surname_hit = surname_word.and_then(|w| SURNAME.get(&data::fold(first_part(w.core))));
+    let title_gender = words
+        .iter()
+        .filter(|w| w.role == Role::Keep)
+        .find_map(|w| title_gender(w.core));
+    let gender = given_hit
+        .map(|g| g.1)
+        .or(title_gender)
+        .unwrap_or(if shape::below(cx.rng, 2) == 0 {
+            Gender::Female
+        } else {
+            Gender::Male
+        });
+    let fallback_origin = match script {
+        Script::Cyrillic => CYRILLIC,
+        Script::Other(Some(o)) => o,
+        _ => random_latin_origin(cx),
+    };
+    let (given_origin, surname_origin) = if script == Script::Cyrillic {
+        (CYRILLIC, CYRILLIC)
+    } else {
+        let g = given_hit
+            .map(|g| g.0)
+            .or(surname_hit.copied())
+            .unwrap_or(fallback_origin);
+        let s = surname_hit.copied().unwrap_or(g);
+        (g, s)
+    };
+
+    let mut out = String::with_capacity(value.len() + 8);
+    for round in 0..4 {
+        out.clear();
+        cx.pairs.clear();
+        let mut full_given = String::new();
+        let mut full_surname = String::new();
+        for w in &words {
+            out.push_str(w.lead);
+            match w.role {
+                Role::Keep => out.push_str(w.core),
+                Role::Other => out.push_str(&shape::reshape(cx.rng, w.core)),
+                Role::Initial => {
+                    let c = w.core.chars().next().unwrap_or('A');
+                    let mut n = shape::upper(cx.rng) as char;
+                    if n == c.to_ascii_uppercase() {
+                        n = if n == 'Z' { 'A' } else { (n as u8 + 1) as char };
+                    }
+                    if c.is_lowercase() {
+                        n = n.to_ascii_lowercase();
+                    }
+                    out.push(n);
+                }
+                Role::Given | Role::Surname => {
+                    let is_given = w.role == Role::Given;
+                    let origin = if is_given {
+                        given_origin
+                    } else {
+                        surname_origin
+                    };
+                    let case = case_of(w.core);
+                    let mut first_piece = true;
+                    for piece in split_keep(w.core, '-') {
+                        if piece == "-" {
+                            out.push('-');
+                            continue;
+                        }
+                        let new = name_part(cx, piece, is_given, gender, origin, round);
+                        let cased = apply_case(&new, case);
+                        if first_piece {
+                            if is_given && full_given.is_empty() {
+                                full_given = data::fold(&new);
+                            } else if !is_given {
+                                full_surname = data::fold(&new);
+                            }
+                        }
+                        first_piece = false;
+                        out.push_str(&cased);
+                    }
+                }
+            }
+            out.push_str(w.trail);
+            out.push_str(w.space);
+        }
+        let full = format!("{full_given} {full_surname}");
+        if !FAMOUS_SET.contains(full.trim()) {
+            break;
+        }
+    }
+    out
+}
+
+/// The part of a hyphenated name before the first hyphen.
+fn first_part(core: &str) -> &str {
+    core.split('-').next().unwrap_or(core)
+}
+
+/// Splits `s` on `sep`, keeping the separators as their own pieces.
+fn split_keep(s: &str, sep: char) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        if let Some(r) = rest.strip_prefix(sep) {
+            let piece = &rest[..sep.len_utf8()];
+            rest = r;
+            return Some(piece);
+        }
+        let end = rest.find(sep).unwrap_or(rest.len());
+        let (piece, r) = rest.split_at(end);
+        rest = r;
+        Some(piece)
+    })
+}
+
+fn random_latin_origin(cx: &mut Ctx<'_>) -> usize {
+    // Anglo names are the most common in the texts this service sees; weight them.
+    if shape::below(cx.rng, 3) == 0 {
+        return ANGLO;
+    }
+    let o = shape::below(cx.rng, ORIGINS.len());
+    if o == CYRILLIC { ANGLO } else { o }
+}
+
+fn title_gender(core: &str) -> Option<Gender> {
+    let f = data::fold(core);
+    TITLES
+        .iter()
+        .find(|(t, _)| *t == f.trim_end_matches('.'))
+        .and_then(|(_, g)| *g)
+}
+
+/// A stand-in for one part of a name (no hyphens), in title case.
+fn name_part(
+    cx: &mut Ctx<'_>,
+    real: &str,
+    given: bool,
+    gender: Gender,
+    origin: usize,
+    round: usize,
+) -> String {
+    let folded = data::fold(real);
+    if cx.use_memo()
+        && round == 0
+        && let Some(s) = cx.memo.name(&folded)
+    {
+        let s = s.to_string();
+        cx.pairs.push((folded, s.clone()));
+        return shape::title(&s);
+    }
+    let o = ORIGINS.get(origin).unwrap_or(&ORIGINS[ANGLO]);
+    let list = if !given {
+        o.surnames
+    } else if gender == Gender::Female {
+        o.female
+    } else {
+        o.male
+    };
+    let mut pick = shape::pick(cx.rng, list);
+    for _ in 0..8 {
+        let f = data::fold(pick);
+        let clash = f == folded
+            || cx.memo.name_values.contains(&f)
+            || (f.len() >= 4 && cx.text.contains(pick));
+        if !clash {
+            break;
+        }
+        pick = shape::pick(cx.rng, list);
+    }
+    let mut name = pick.to_string();
+    if !given && gender == Gender::Female {
+        for (m, f) in o.feminine {
+            if let Some(stem) = name.strip_suffix(m) {
+                name = format!("{stem}{f}");
+                break;
+            }
+        }
+    }
+    if !folded.is_empty() {
+        cx.pairs.push((folded, name.clone()));
+    }
+    name
+}
+
+/// Splits a name into words with their punctuation and whitespace.
+fn split_words(value: &str) -> Vec<Word<'_>> {
+    let mut words = Vec::new();
+    let lead_ws = value.len() - value.trim_start().len();
+    let mut rest = &value[lead_ws..];
+    let mut prefix = &value[..lead_ws];
+    while !rest.is_empty() {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        let ws_len = after.len() - after.trim_start().len();
+        let (space, next) = after.split_at(ws_len);
+        let core_start = word
+            .find(|c: char| c.is_alphanumeric())
+            .unwrap_or(word.len());
+        let core_end = word
+            .rfind(|c: char| c.is_alphanumeric())
+            .map_or(core_start, |i| i + word[i..].chars().next().map_or(1, char::len_utf8));
+        let core_end = core_end.max(core_start);
+        let lead_text = &word[..core_start];
+        let lead = if words.is_empty() && !prefix.is_empty() {
+            // Leading whitespace of the whole value belongs before the first word.
+            let l = prefix.len() + lead_text.len();
+            let s = &value[..l];
+            prefix = "";
+            s
+        } else {
+            lead_text
+        };
+        words.push(Word {
+            lead,
+            core: &word[core_start..core_end],
+            trail: &word[core_end..],
+            space,
+            role: Role::Other,
+        });
+        rest = next;
+    }
+    if words.is_empty() {
+        words.push(Word {
+            lead: prefix,
+            core: "",
+            trail: "",
+            space: "",
+            role: Role::Other,
+        });
+    }
+    words
+}
+
+fn is_title(core: &str) -> bool {
+    let f = data::fold(core);
+    TITLES.iter().any(|(t, _)| *t == f)
+}
+
+/// Assigns a role to every word.
+fn assign_roles(words: &mut [Word<'_>]) {
+    let n = words.len();
+    let mut seen_name = false;
+    for i in 0..n {
+        let w = &words[i];
+        let core = w.core;
+        let has_letters = core.chars().any(char::is_alphabetic);
+        let role = if core.is_empty() || !has_letters {
+            Role::Other
+        } else if !seen_name && i + 1 < n && is_title(core) {
+            Role::Keep
+        } else if seen_name && NAME_SUFFIXES.contains(&data::fold(core).as_str()) {
+            Role::Keep
+        } else if seen_name
+            && i + 1 < n
+            && core.chars().all(|c| c.is_lowercase())
+            && PARTICLES.contains(&core)
+        {
+            Role::Keep
+        } else if core.chars().count() == 1 {
+            Role::Initial
+        } else if core.chars().any(|c| c.is_ascii_digit()) {
+            Role::Other
+        } else {
+            Role::Given
+        };
+        if matches!(role, Role::Given | Role::Initial) {
+            seen_name = true;
+        }
+        words[i].role = role;
+    }
+    let names: Vec<usize> = (0..n)
+        .filter(|&i| matches!(words[i].role, Role::Given | Role::Initial))
+        .collect();
+    let real_names: Vec<usize> = names
+        .iter()
+        .copied()
+        .filter(|&i| words[i].role == Role::Given)
+        .collect();
+    match real_names.len() {
+        0 => {}
+        1 => {
+            let i = real_names[0];
+            let after_title = i > 0 && words[..i].iter().any(|w| w.role == Role::Keep);
+            let f = data::fold(first_part(words[i].core));
+            let surname = if names.len() > 1 {
+                // "J. Smith": the only full word after an initial is the surname.
+                names[0] != i
+            } else {
+                after_title || (!GIVEN.contains_key(&f) && SURNAME.contains_key(&f))
+            };
+            if surname {
+                words[i].role = Role::Surname;
+            }
+        }
+        _ => {
+            // "Surname, Given": a comma right after the first name word.
+            let first = names[0];
+            let comma_first = words[first].trail.starts_with(',');
+            if comma_first {
+                words[first].role = if words[first].role == Role::Given {
+                    Role::Surname
+                } else {
+                    Role::Initial
+                };
+                return;
+            }
+            let a = data::fold(first_part(words[real_names[0]].core));
+            let b = data::fold(first_part(words[real_names[1]].core));
+            let east_asian = real_names.len() == 2
+                && names.len() == 2
+                && SURNAME
+                    .get(&a)
+                    .is_some_and(|o| (CHINESE..=KOREAN + 1).contains(o))
+                && !GIVEN.contains_key(&a)
+                && GIVEN.contains_key(&b);
+            if east_asian {
+                words[real_names[0]].role = Role::Surname;
+            } else if let Some(&last) = real_names.last() {
+                words[last].role = Role::Surname;
+            }
+        }
+    }
+}
+
+/// A Han-script name: one surname character, then given-name characters, in the positions of
+/// the original's Han characters.
+fn han_name(cx: &mut Ctx<'_>, value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut first = true;
+    for c in value.chars() {
+        let u = c as u32;
+        if (0x4E00..0xA000).contains(&u) || (0x3400..0x4DC0).contains(&u) {
+            let list = if first {
+                data::HAN_SURNAMES
+            } else {
+                data::HAN_GIVEN
+            };
+            let mut p = shape::pick(cx.rng, list);
+            if p.starts_with(c) {
+                p = shape::pick(cx.rng, list);
+            }
+            out.push_str(p);
+            first = false;
+        } else {
+            out.push(shape::same_class(cx.rng, c, shape::Alphabet::Free));
+        }
+    }
+    out
+}
+
+/// Case style helper re-exported for other generators (e-mail, URL) that put name parts in
+/// other contexts.
+pub(crate) fn name_for(
+    cx: &mut Ctx<'_>,
+    real: &str,
+    default_given: bool,
+    hint_origin: Option<usize>,
+) -> (String, usize) {
+    let folded = data::fold(real);
+    if cx.use_memo()
+        && let Some(s) = cx.memo.name(&folded)
+    {
+        return (data::fold(s), hint_origin.unwrap_or(ANGLO));
+    }
+    let (given, gender, origin) = if let Some(&(o, g)) = GIVEN.get(&folded) {
+        (true, g, o)
+    } else if let Some(&o) = SURNAME.get(&folded) {
+        (false, Gender::Male, o)
+    } else {
+        let g = if shape::below(cx.rng, 2) == 0 {
+            Gender::Female
+        } else {
+            Gender::Male
+        };
+        let o = hint_origin.unwrap_or_else(|| random_latin_origin(cx));
+        (default_given, g, o)
+    };
+    let origin = if origin == CYRILLIC { 19 } else { origin };
+    let picked = name_part(cx, real, given, gender, origin, 1);
+    cx.pairs.clear();
+    (data::fold(&picked), origin)
+}
+
+/// True when `s` (folded) is a given name or surname of the built-in lists.
+pub(crate) fn is_known_name(folded: &str) -> bool {
+    GIVEN.contains_key(folded) || SURNAME.contains_key(folded)
+}
+
+/// Applies the case of `like` to an ASCII word.
+pub(crate) fn recase(word: &str, like: &str) -> String {
+    match case_of(like) {
+        Case::Upper => word.to_uppercase(),
+        Case::Lower => word.to_lowercase(),
+        Case::Title => {
+            if like.chars().next().is_some_and(char::is_uppercase) {
+                shape::title(word)
+            } else {
+                word.to_string()
+            }
+        }
+    }
+}
