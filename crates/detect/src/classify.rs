@@ -206,7 +206,8 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
     if value.bytes().all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-')) {
         let mut tmp = Vec::new();
         if let Some(f) = digits_finding(text, vs, ve, true) {
-            if matches!(f.kind, Kind::CardNumber | Kind::Ssn) {
+            let ssn_ok = check == Check::LabelledId;
+            if f.kind == Kind::CardNumber || (ssn_ok && f.kind == Kind::Ssn) {
                 tmp.push(f);
             }
         }
@@ -436,6 +437,14 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
     if spaces.is_empty() || spaces.len() > 10 {
         return ve;
     }
+    // Said to be one identifier that did not validate: not several numbers either.
+    let cues = Cues::before(text, s, context::WINDOW);
+    if [Cue::Nhs, Cue::Ssn, Cue::Sin, Cue::Passport, Cue::Licence, Cue::Account, Cue::Card, Cue::Routing]
+        .into_iter()
+        .any(|c| cues.has(c))
+    {
+        return ve;
+    }
     let mut cuts: Vec<usize> = spaces.clone();
     cuts.push(e);
     let mut start = s;
@@ -630,8 +639,9 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     if n == 12 && matches!(g, [4, 4, 4] | [12]) && v::in_aadhaar(raw) {
         return f(Kind::IdNumber, "in-aadhaar");
     }
-    if n == 10 && ctx.has(Cue::Nhs) && v::uk_nhs(raw) {
-        return f(Kind::IdNumber, "nhs");
+    if n == 10 && ctx.has(Cue::Nhs) {
+        // Said to be an NHS number: it is one, or a typo, not a phone.
+        return if v::uk_nhs(raw) { f(Kind::IdNumber, "nhs") } else { None };
     }
     // Phones in national formats.
     if (7..=13).contains(&n) {

@@ -181,13 +181,7 @@ impl DigitTrie {
     /// `prev` is the character before `start`. With `at_end == false`, text
     /// after `text` may follow: the walk answers [`Walk::NeedMore`] when it
     /// would need to look at it.
-    pub(crate) fn walk(
-        &self,
-        text: &str,
-        start: usize,
-        prev: Option<char>,
-        at_end: bool,
-    ) -> Walk {
+    pub(crate) fn walk(&self, text: &str, start: usize, prev: Option<char>, at_end: bool) -> Walk {
         let hay = text.as_bytes();
         let Some(&first) = hay.get(start) else {
             return Walk::Done(None);
@@ -345,7 +339,10 @@ mod tests {
             t.walk("+4155550148", 0, Some('a'), true),
             Walk::Done(Some((11, 7)))
         );
-        assert_eq!(done("415\u{2011}555\u{2011}0148", 0), Walk::Done(Some((16, 7))));
+        assert_eq!(
+            done("415\u{2011}555\u{2011}0148", 0),
+            Walk::Done(Some((16, 7)))
+        );
         assert_eq!(t.walk("415-55", 0, None, false), Walk::NeedMore);
         assert_eq!(t.walk("4155550148", 0, None, false), Walk::NeedMore);
         assert_eq!(t.walk("415-", 0, None, false), Walk::NeedMore);

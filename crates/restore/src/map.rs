@@ -207,7 +207,9 @@ impl<'a> Iterator for Iter<'a> {
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.inner.next_back().map(|(s, r)| (s.as_str(), r.as_str()))
+        self.inner
+            .next_back()
+            .map(|(s, r)| (s.as_str(), r.as_str()))
     }
 }
 

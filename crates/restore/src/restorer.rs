@@ -485,7 +485,10 @@ impl Restorer {
             k.len() < bytes.len()
         });
         self.keys.get(idx).is_some_and(|k| {
-            k.len() >= bytes.len() && k.iter().zip(bytes).all(|(a, b)| *a == b.to_ascii_lowercase())
+            k.len() >= bytes.len()
+                && k.iter()
+                    .zip(bytes)
+                    .all(|(a, b)| *a == b.to_ascii_lowercase())
         })
     }
 
@@ -503,7 +506,10 @@ impl Restorer {
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
         if let Some(l) = lit {
-            let first_alnum = text[start..].chars().next().is_some_and(char::is_alphanumeric);
+            let first_alnum = text[start..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
                 let mut key = l.key;
                 while key != NO_PARENT {
@@ -512,7 +518,10 @@ impl Restorer {
                         .chars()
                         .next_back()
                         .is_some_and(char::is_alphanumeric);
-                    let next_alnum = text[end..].chars().next().is_some_and(char::is_alphanumeric);
+                    let next_alnum = text[end..]
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_alphanumeric);
                     if !(last_alnum && next_alnum) {
                         best = Some((end, self.pick_target(key, &text[start..end])));
                         break;
@@ -746,7 +755,10 @@ mod tests {
         let map = pool_map(0b11_1111_1111);
         let restorer = Restorer::new(&map);
         for shift in 0..40 {
-            let text = format!("{}Emily Clark and ab", "x ".repeat((BLOCK - 20 + shift) / 2));
+            let text = format!(
+                "{}Emily Clark and ab",
+                "x ".repeat((BLOCK - 20 + shift) / 2)
+            );
             let out = restorer.restore(&text);
             assert!(out.text.ends_with("R0 and R8"), "shift {shift}");
             assert_eq!(out.restored, 2);
@@ -757,7 +769,8 @@ mod tests {
     fn many_stand_ins_use_the_automaton() {
         let mut map = Map::new();
         for i in 0..300 {
-            map.insert(format!("Person{i:03}"), format!("Real{i}")).unwrap();
+            map.insert(format!("Person{i:03}"), format!("Real{i}"))
+                .unwrap();
         }
         let restorer = Restorer::new(&map);
         assert!(!restorer.uses_packed_searcher());

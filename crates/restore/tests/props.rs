@@ -62,21 +62,25 @@ fn oracle_keys(stand_in: &str) -> Vec<(String, KeyKind)> {
 
 fn oracle_forms(stand_in: &str) -> Vec<(String, u8)> {
     let chars: Vec<char> = stand_in.chars().collect();
-    let number_like = chars.iter().enumerate().all(|(i, &c)| {
-        c.is_ascii_digit() || " -.()/".contains(c) || (c == '+' && i == 0)
-    });
+    let number_like = chars
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| c.is_ascii_digit() || " -.()/".contains(c) || (c == '+' && i == 0));
     let digits: String = chars.iter().filter(|c| c.is_ascii_digit()).collect();
     let parts: Vec<&str> = stand_in.split('.').collect();
     let dotted_quad = parts.len() == 4
-        && parts.iter().all(|p| {
-            !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit())
-        });
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()));
     if !number_like || digits.len() < 7 || dotted_quad {
         return vec![];
     }
     let mut forms = vec![(digits.clone(), 0)];
     if chars[0] == '+' {
-        let cc: String = chars[1..].iter().take_while(|c| c.is_ascii_digit()).collect();
+        let cc: String = chars[1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         let followed_by_separator = chars.len() > 1 + cc.len();
         if !cc.is_empty() && cc.len() <= 3 && followed_by_separator {
             let n = &digits[cc.len()..];
@@ -166,7 +170,10 @@ fn oracle(text: &str, map: &Map) -> (String, usize) {
         let best_lit_len = lits.iter().map(|l| l.0).max();
         // Digit candidates: the longest substring that is one.
         let mut best_digit: Option<(usize, usize)> = None; // (end, entry)
-        let mut ends: Vec<usize> = text[i..].char_indices().map(|(k, c)| i + k + c.len_utf8()).collect();
+        let mut ends: Vec<usize> = text[i..]
+            .char_indices()
+            .map(|(k, c)| i + k + c.len_utf8())
+            .collect();
         ends.reverse();
         for end in ends {
             let t = &text[i..end];
@@ -205,7 +212,9 @@ fn oracle(text: &str, map: &Map) -> (String, usize) {
                     let exact = same
                         .iter()
                         .find(|c| c.1 == KeyKind::StandIn && entries[c.2].0 == matched);
-                    let chosen = exact.copied().or_else(|| same.iter().min_by_key(|c| (c.1, c.2)).copied());
+                    let chosen = exact
+                        .copied()
+                        .or_else(|| same.iter().min_by_key(|c| (c.1, c.2)).copied());
                     let &(_, kind, e) = chosen.expect("a literal candidate");
                     let (stand_in, real) = entries[e];
                     if kind == KeyKind::Spacing {
@@ -274,7 +283,9 @@ fn pieces() -> impl Strategy<Value = Vec<(u8, usize, String)>> {
     )
 }
 
-const SEP_CHOICES: &[&str] = &["", " ", "-", ".", "(", ") ", " - ", "\u{2011}", "/", "  ", " -- ", "_"];
+const SEP_CHOICES: &[&str] = &[
+    "", " ", "-", ".", "(", ") ", " - ", "\u{2011}", "/", "  ", " -- ", "_",
+];
 
 fn assemble(map: &Map, pieces: &[(u8, usize, String)]) -> String {
     let stand_ins: Vec<&str> = map.iter().map(|(s, _)| s).collect();
@@ -380,8 +391,14 @@ const PLACED: &[(&str, &str)] = &[
     ("Meera Iyer", "Sean O'Brien"),
     ("Declan", "Ómar"),
     ("José Núñez", "Luis Pérez"),
-    ("emily.clark@fenwick-labs.com", "priya.raman@northwind.co.uk"),
-    ("db-07.prod.fenwick-labs.internal", "db-01.prod.acme-corp.internal"),
+    (
+        "emily.clark@fenwick-labs.com",
+        "priya.raman@northwind.co.uk",
+    ),
+    (
+        "db-07.prod.fenwick-labs.internal",
+        "db-01.prod.acme-corp.internal",
+    ),
     ("(415) 555-0148", "(415) 867-2210"),
     ("+44 20 7946 0958", "+44 20 7946 0321"),
     ("5105 1051 0510 5100", "5425 2334 3010 9903"),
@@ -390,8 +407,28 @@ const PLACED: &[(&str, &str)] = &[
 ];
 
 const FILLER: &[&str] = &[
-    "the", "report", "was", "sent", "to", "über", "naïve", "日本", "and", "then", "—", "“quoted”",
-    "12", "x", "Emilia", "Clarke", "Anne", "fenwick", "0", "+", "(", ")",
+    "the",
+    "report",
+    "was",
+    "sent",
+    "to",
+    "über",
+    "naïve",
+    "日本",
+    "and",
+    "then",
+    "—",
+    "“quoted”",
+    "12",
+    "x",
+    "Emilia",
+    "Clarke",
+    "Anne",
+    "fenwick",
+    "0",
+    "+",
+    "(",
+    ")",
 ];
 
 // No plain space: "Emily" + " " + "Clark" would be the longer stand-in.
@@ -417,8 +454,14 @@ fn place(idx: usize, style: u8) -> (String, String) {
     let digits: String = stand_in.chars().filter(char::is_ascii_digit).collect();
     let phone_like = matches!(idx, 8..=10);
     match style {
-        1 => (stand_in.to_uppercase(), styled_expect(stand_in, &stand_in.to_uppercase(), real)),
-        2 => (stand_in.to_lowercase(), styled_expect(stand_in, &stand_in.to_lowercase(), real)),
+        1 => (
+            stand_in.to_uppercase(),
+            styled_expect(stand_in, &stand_in.to_uppercase(), real),
+        ),
+        2 => (
+            stand_in.to_lowercase(),
+            styled_expect(stand_in, &stand_in.to_lowercase(), real),
+        ),
         3 => (format!("{stand_in}'s"), format!("{real}'s")),
         4 => (format!("{stand_in}’s"), format!("{real}’s")),
         5 if phone_like => (digits, real.to_owned()),

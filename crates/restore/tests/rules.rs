@@ -72,7 +72,10 @@ fn email_restores_verbatim_whatever_the_case() {
         "MAIL jane.doe@acme.com"
     );
     let upper_real = map(&[("meera@larkspur.io", "Priya.Raman@Northwind.co.uk")]);
-    assert_eq!(r("MEERA@LARKSPUR.IO", &upper_real), "Priya.Raman@Northwind.co.uk");
+    assert_eq!(
+        r("MEERA@LARKSPUR.IO", &upper_real),
+        "Priya.Raman@Northwind.co.uk"
+    );
 }
 
 #[test]
@@ -133,7 +136,10 @@ fn phone_with_other_separators() {
         "+4155550148",
     ] {
         let out = restore(&format!("Call {variant} today."), &m);
-        assert_eq!(out.text, "Call (415) 867-2210 today.", "variant {variant:?}");
+        assert_eq!(
+            out.text, "Call (415) 867-2210 today.",
+            "variant {variant:?}"
+        );
         assert_eq!(out.restored, 1);
     }
 }
@@ -220,7 +226,10 @@ fn digit_variants_need_all_digits_and_word_boundaries() {
     ] {
         let out = restore(text, &m);
         if text == "41 5555 01 48 ext" {
-            assert_eq!(out.text, "(415) 867-2210 ext", "regrouped digits still restore");
+            assert_eq!(
+                out.text, "(415) 867-2210 ext",
+                "regrouped digits still restore"
+            );
         } else {
             assert_eq!(out.text, text, "must not restore {text:?}");
             assert_eq!(out.restored, 0);
@@ -269,7 +278,10 @@ fn longest_valid_match_wins_and_falls_back_to_shorter() {
 
 #[test]
 fn non_alphanumeric_edges_need_no_boundary() {
-    let m = map(&[("[ref-7]", "[ref-1]"), ("+44 20 7946 0958", "+44 20 7946 0321")]);
+    let m = map(&[
+        ("[ref-7]", "[ref-1]"),
+        ("+44 20 7946 0958", "+44 20 7946 0321"),
+    ]);
     assert_eq!(r("x[ref-7]y", &m), "x[ref-1]y");
     // An alphanumeric edge is checked even when the other one is not.
     let m2 = map(&[("#ref-7", "#ref-1")]);
@@ -295,7 +307,13 @@ fn empty_map_leaves_text_unchanged() {
 #[test]
 fn text_without_stand_ins_round_trips() {
     let m = people();
-    for text in ["", "plain text", "日本語のテキスト", "Emil Clar Em", "a\u{0}b\r\n"] {
+    for text in [
+        "",
+        "plain text",
+        "日本語のテキスト",
+        "Emil Clar Em",
+        "a\u{0}b\r\n",
+    ] {
         let out = restore(text, &m);
         assert_eq!(out.text, text);
         assert_eq!(out.restored, 0);
@@ -410,7 +428,9 @@ fn reverse_lookup_with_shared_real_value_is_deterministic() {
 #[test]
 fn map_from_pairs_and_try_from_validate() {
     assert_eq!(
-        Map::from_pairs([("a", "1"), ("a", "2")]).unwrap_err().kind(),
+        Map::from_pairs([("a", "1"), ("a", "2")])
+            .unwrap_err()
+            .kind(),
         MapErrorKind::ConflictingValue
     );
     let mut bt = BTreeMap::new();

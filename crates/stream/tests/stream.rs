@@ -68,7 +68,10 @@ fn stream_checked(restorer: &Arc<Restorer>, map: &Map, pieces: &[&str]) -> (Stri
             batch.text
         );
         let held = stream.held_back();
-        assert!(fed.ends_with(held), "held back text is a suffix of the input");
+        assert!(
+            fed.ends_with(held),
+            "held back text is a suffix of the input"
+        );
         assert!(
             held.len() <= restorer.max_match_len(),
             "held back {} bytes > {}",
