@@ -18,7 +18,11 @@ use clap::{Parser, Subcommand};
 use redact::{Map, RedactOptions, Redactor};
 
 #[derive(Parser, Debug)]
-#[command(name = "redact", version, about = "Replace identifying detail with realistic stand-ins, and put it back.")]
+#[command(
+    name = "redact",
+    version,
+    about = "Replace identifying detail with realistic stand-ins, and put it back."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -49,16 +53,25 @@ enum Command {
 
 fn read_stdin() -> Result<String> {
     let mut buf = Vec::new();
-    std::io::stdin().read_to_end(&mut buf).context("cannot read standard input")?;
+    std::io::stdin()
+        .read_to_end(&mut buf)
+        .context("cannot read standard input")?;
     String::from_utf8(buf).map_err(|e| {
-        anyhow::anyhow!("standard input is not valid UTF-8 (first bad byte at offset {})", e.utf8_error().valid_up_to())
+        anyhow::anyhow!(
+            "standard input is not valid UTF-8 (first bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
     })
 }
 
 fn read_map(path: &Path) -> Result<Map> {
-    let body = std::fs::read(path).with_context(|| format!("cannot read the map file {}", path.display()))?;
+    let body = std::fs::read(path)
+        .with_context(|| format!("cannot read the map file {}", path.display()))?;
     serde_json::from_slice::<Map>(&body).with_context(|| {
-        format!("the map file {} is not a JSON object of stand-in to real value strings", path.display())
+        format!(
+            "the map file {} is not a JSON object of stand-in to real value strings",
+            path.display()
+        )
     })
 }
 
@@ -67,7 +80,8 @@ fn write_map(path: &Path, map: &Map) -> Result<()> {
     // Write next to the target and rename, so a failure never leaves half a map.
     let tmp = path.with_extension("tmp-redact");
     std::fs::write(&tmp, &body).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write the map file {}", path.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot write the map file {}", path.display()))?;
     Ok(())
 }
 
@@ -90,12 +104,19 @@ fn run(cli: Cli) -> Result<()> {
             if let Some(seed) = cli.seed {
                 redactor = redactor.with_seed(seed);
             }
-            let opts = RedactOptions { map: previous, allow: cli.allow, ..RedactOptions::default() };
+            let opts = RedactOptions {
+                map: previous,
+                allow: cli.allow,
+                ..RedactOptions::default()
+            };
             let r = redactor.redact(&text, &opts)?;
             match &cli.map {
                 Some(p) => write_map(p, &r.map)?,
                 None if r.redacted > 0 => {
-                    eprintln!("redact: {} values replaced; pass --map FILE to keep the map for restore", r.redacted)
+                    eprintln!(
+                        "redact: {} values replaced; pass --map FILE to keep the map for restore",
+                        r.redacted
+                    )
                 }
                 None => {}
             }
@@ -116,4 +137,3 @@ fn main() -> ExitCode {
         }
     }
 }
-

@@ -27,7 +27,11 @@ fn redact_then_restore_round_trips_through_files() {
     let map = tmp("round");
     let _ = std::fs::remove_file(&map);
     let out = run(&["--map", map.to_str().unwrap()], INPUT.as_bytes());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let redacted = String::from_utf8(out.stdout).unwrap();
     for real in ["jane.doe@example.org", "+44 20 7946 0321", "10.4.17.23"] {
         assert!(!redacted.contains(real), "{real} left in {redacted}");
@@ -35,7 +39,10 @@ fn redact_then_restore_round_trips_through_files() {
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&map).unwrap()).unwrap();
     assert_eq!(json.as_object().unwrap().len(), 3);
 
-    let back = run(&["restore", "--map", map.to_str().unwrap()], redacted.as_bytes());
+    let back = run(
+        &["restore", "--map", map.to_str().unwrap()],
+        redacted.as_bytes(),
+    );
     assert!(back.status.success());
     assert_eq!(String::from_utf8(back.stdout).unwrap(), INPUT);
 }
@@ -44,11 +51,20 @@ fn redact_then_restore_round_trips_through_files() {
 fn an_existing_map_keeps_stand_ins_across_calls() {
     let map = tmp("keep");
     let _ = std::fs::remove_file(&map);
-    let first = run(&["--map", map.to_str().unwrap()], b"mail jane.doe@example.org\n");
-    let second = run(&["--map", map.to_str().unwrap()], b"again jane.doe@example.org\n");
+    let first = run(
+        &["--map", map.to_str().unwrap()],
+        b"mail jane.doe@example.org\n",
+    );
+    let second = run(
+        &["--map", map.to_str().unwrap()],
+        b"again jane.doe@example.org\n",
+    );
     let a = String::from_utf8(first.stdout).unwrap();
     let b = String::from_utf8(second.stdout).unwrap();
-    assert_eq!(a.trim_start_matches("mail "), b.trim_start_matches("again "));
+    assert_eq!(
+        a.trim_start_matches("mail "),
+        b.trim_start_matches("again ")
+    );
 }
 
 #[test]
@@ -64,13 +80,21 @@ fn invalid_utf8_is_a_clear_error() {
 fn unreadable_or_malformed_map_is_a_clear_error() {
     let missing = run(&["restore", "--map", "/nonexistent/map.json"], b"text");
     assert!(!missing.status.success());
-    assert!(String::from_utf8(missing.stderr).unwrap().contains("cannot read the map file"));
+    assert!(
+        String::from_utf8(missing.stderr)
+            .unwrap()
+            .contains("cannot read the map file")
+    );
 
     let bad = tmp("bad");
     std::fs::write(&bad, b"[1, 2, 3]").unwrap();
     let out = run(&["restore", "--map", bad.to_str().unwrap()], b"text");
     assert!(!out.status.success());
-    assert!(String::from_utf8(out.stderr).unwrap().contains("not a JSON object"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("not a JSON object")
+    );
 
     std::fs::write(&bad, br#"{"": "x"}"#).unwrap();
     let out = run(&["restore", "--map", bad.to_str().unwrap()], b"text");
@@ -81,7 +105,10 @@ fn unreadable_or_malformed_map_is_a_clear_error() {
 fn restore_with_an_empty_map_echoes_the_text() {
     let map = tmp("empty");
     std::fs::write(&map, b"{}").unwrap();
-    let out = run(&["restore", "--map", map.to_str().unwrap()], "plain text ü\n".as_bytes());
+    let out = run(
+        &["restore", "--map", map.to_str().unwrap()],
+        "plain text ü\n".as_bytes(),
+    );
     assert!(out.status.success());
     assert_eq!(out.stdout, "plain text ü\n".as_bytes());
 }

@@ -13,7 +13,11 @@ use std::collections::BTreeMap;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args.get(1).expect("path to the unpacked cases.jsonl");
-    let show = args.iter().position(|a| a == "--show").and_then(|i| args.get(i + 1)).cloned();
+    let show = args
+        .iter()
+        .position(|a| a == "--show")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let detector = redact_detect::Detector::new();
     let body = std::fs::read_to_string(path).expect("readable cases file");
     let mut table: BTreeMap<String, [usize; 4]> = BTreeMap::new();
@@ -22,7 +26,13 @@ fn main() {
         let text = c["text"].as_str().unwrap_or_default();
         let kind = c["kind"].as_str().unwrap_or_default().to_string();
         let strs = |k: &str| -> Vec<String> {
-            c[k].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default()
+            c[k].as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default()
         };
         let (redact, keep) = (strs("must_redact"), strs("must_keep"));
         let found = detector.detect(text);
@@ -38,17 +48,42 @@ fn main() {
         let over = keep.iter().any(|k| !out.contains(k.as_str()));
         let e = table.entry(kind.clone()).or_default();
         e[0] += 1;
-        if missed { e[2] += 1 } else if over { e[3] += 1 } else { e[1] += 1 }
+        if missed {
+            e[2] += 1
+        } else if over {
+            e[3] += 1
+        } else {
+            e[1] += 1
+        }
         if (missed || over) && show.as_deref().is_some_and(|s| s == kind || s == "all") {
-            let kinds: Vec<String> = found.iter().map(|f| format!("{}:{}", f.kind, f.slice(text))).collect();
-            println!("{} {} {:?} -> {:?} {}", if missed { "MISSED" } else { "OVER" }, c["label"], text.chars().take(160).collect::<String>(), kinds, if missed { format!("{redact:?}") } else { format!("{keep:?}") });
+            let kinds: Vec<String> = found
+                .iter()
+                .map(|f| format!("{}:{}", f.kind, f.slice(text)))
+                .collect();
+            println!(
+                "{} {} {:?} -> {:?} {}",
+                if missed { "MISSED" } else { "OVER" },
+                c["label"],
+                text.chars().take(160).collect::<String>(),
+                kinds,
+                if missed {
+                    format!("{redact:?}")
+                } else {
+                    format!("{keep:?}")
+                }
+            );
         }
     }
     let mut tot = [0usize; 4];
-    println!("{:<16}{:>7}{:>8}{:>8}{:>8}", "kind", "cases", "passed", "missed", "over");
+    println!(
+        "{:<16}{:>7}{:>8}{:>8}{:>8}",
+        "kind", "cases", "passed", "missed", "over"
+    );
     for (k, v) in &table {
         println!("{k:<16}{:>7}{:>8}{:>8}{:>8}", v[0], v[1], v[2], v[3]);
-        for i in 0..4 { tot[i] += v[i]; }
+        for i in 0..4 {
+            tot[i] += v[i];
+        }
     }
     println!("{} passed, {} failed", tot[1], tot[2] + tot[3]);
 }

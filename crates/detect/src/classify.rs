@@ -14,7 +14,7 @@ pub fn classify(
     rules: &Rules,
     text: &str,
     check: Check,
-    ms: usize,
+    _ms: usize,
     me: usize,
     vs: usize,
     ve: usize,
@@ -31,7 +31,8 @@ pub fn classify(
                     None
                 };
                 out.push(f.unwrap_or_else(|| {
-                    Finding::new(vs, ve, Kind::ApiKey, rule.id).with_prefix(usize::from(rule.prefix))
+                    Finding::new(vs, ve, Kind::ApiKey, rule.id)
+                        .with_prefix(usize::from(rule.prefix))
                 }));
             }
             me
@@ -51,7 +52,12 @@ pub fn classify(
         }
         Check::Address => {
             let mut end = ve;
-            while end > vs && matches!(text.as_bytes()[end - 1], b',' | b' ' | b'\t' | b'\n' | b'\r') {
+            while end > vs
+                && matches!(
+                    text.as_bytes()[end - 1],
+                    b',' | b' ' | b'\t' | b'\n' | b'\r'
+                )
+            {
                 end -= 1;
             }
             out.push(Finding::new(vs, end, Kind::StreetAddress, "street-address"));
@@ -75,22 +81,64 @@ pub fn classify(
             }
         }
         Check::Ipv6 => ipv6(text, vs, ve, me, out),
-        Check::Nino => simple(v::uk_nino(value), vs, ve, me, Kind::IdNumber, "uk-nino", out),
+        Check::Nino => simple(
+            v::uk_nino(value),
+            vs,
+            ve,
+            me,
+            Kind::IdNumber,
+            "uk-nino",
+            out,
+        ),
         Check::EsDni => simple(v::es_dni(value), vs, ve, me, Kind::IdNumber, "es-dni", out),
         Check::EsNie => simple(v::es_nie(value), vs, ve, me, Kind::IdNumber, "es-nie", out),
-        Check::ItFiscal => {
-            simple(v::it_codice_fiscale(value), vs, ve, me, Kind::IdNumber, "it-fiscal-code", out)
-        }
-        Check::FiHetu => simple(v::fi_hetu(value), vs, ve, me, Kind::IdNumber, "fi-hetu", out),
-        Check::SgNric => simple(v::sg_nric(value), vs, ve, me, Kind::IdNumber, "sg-nric", out),
+        Check::ItFiscal => simple(
+            v::it_codice_fiscale(value),
+            vs,
+            ve,
+            me,
+            Kind::IdNumber,
+            "it-fiscal-code",
+            out,
+        ),
+        Check::FiHetu => simple(
+            v::fi_hetu(value),
+            vs,
+            ve,
+            me,
+            Kind::IdNumber,
+            "fi-hetu",
+            out,
+        ),
+        Check::SgNric => simple(
+            v::sg_nric(value),
+            vs,
+            ve,
+            me,
+            Kind::IdNumber,
+            "sg-nric",
+            out,
+        ),
         Check::UsMbi => simple(v::us_mbi(value), vs, ve, me, Kind::IdNumber, "us-mbi", out),
         Check::InPan => simple(v::in_pan(value), vs, ve, me, Kind::IdNumber, "in-pan", out),
-        Check::UkPostcode => {
-            simple(v::uk_postcode(value), vs, ve, me, Kind::Postcode, "uk-postcode", out)
-        }
-        Check::CaPostcode => {
-            simple(v::ca_postcode(value), vs, ve, me, Kind::Postcode, "ca-postcode", out)
-        }
+        Check::UkPostcode => simple(
+            v::uk_postcode(value),
+            vs,
+            ve,
+            me,
+            Kind::Postcode,
+            "uk-postcode",
+            out,
+        ),
+        Check::CaPostcode => simple(
+            v::ca_postcode(value),
+            vs,
+            ve,
+            me,
+            Kind::Postcode,
+            "ca-postcode",
+            out,
+        ),
         Check::NlPostcode => {
             let ok = v::nl_postcode(value)
                 && (followed_by_capitalised(text, ve)
@@ -99,12 +147,17 @@ pub fn classify(
         }
         Check::InternalHost => {
             let b = text.as_bytes();
-            if ve < b.len() && b[ve] == b'.' && b.get(ve + 1).is_some_and(|c| c.is_ascii_alphanumeric())
+            if ve < b.len()
+                && b[ve] == b'.'
+                && b.get(ve + 1).is_some_and(|c| c.is_ascii_alphanumeric())
             {
                 // Not the suffix: the name goes on; judge the whole name as a domain.
                 let mut end = ve;
                 while end < b.len()
-                    && (b[end].is_ascii_alphanumeric() || b[end] == b'-' || (b[end] == b'.' && b.get(end + 1).is_some_and(|c| c.is_ascii_alphanumeric())))
+                    && (b[end].is_ascii_alphanumeric()
+                        || b[end] == b'-'
+                        || (b[end] == b'.'
+                            && b.get(end + 1).is_some_and(|c| c.is_ascii_alphanumeric())))
                 {
                     end += 1;
                 }
@@ -149,9 +202,13 @@ fn next_char(text: &str, at: usize) -> Option<char> {
 
 fn followed_by_capitalised(text: &str, at: usize) -> bool {
     let rest = &text[at..];
-    let rest = rest.strip_prefix(' ').or_else(|| rest.strip_prefix(", ")).unwrap_or("");
+    let rest = rest
+        .strip_prefix(' ')
+        .or_else(|| rest.strip_prefix(", "))
+        .unwrap_or("");
     let mut cs = rest.chars();
-    matches!(cs.next(), Some(c) if c.is_uppercase()) && matches!(cs.next(), Some(c) if c.is_lowercase())
+    matches!(cs.next(), Some(c) if c.is_uppercase())
+        && matches!(cs.next(), Some(c) if c.is_lowercase())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -203,7 +260,10 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
         return;
     }
     // A more specific reading of the value wins (a card number after "ID:", an SSN …).
-    if value.bytes().all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-')) {
+    if value
+        .bytes()
+        .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'))
+    {
         let mut tmp = Vec::new();
         if let Some(f) = digits_finding(text, vs, ve, true) {
             let ssn_ok = check == Check::LabelledId;
@@ -220,9 +280,14 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
         Check::Passport => (Kind::IdNumber, "passport"),
         Check::Licence => (Kind::IdNumber, "driver-licence"),
         Check::LabelledId => (Kind::IdNumber, "labelled-id"),
-        Check::Routing => {
-            (Kind::BankAccount, if v::aba_routing(value) { "aba" } else { "bank-number" })
-        }
+        Check::Routing => (
+            Kind::BankAccount,
+            if v::aba_routing(value) {
+                "aba"
+            } else {
+                "bank-number"
+            },
+        ),
         Check::SortCode => (Kind::BankAccount, "uk-sort-code"),
         _ => {
             let n = value.bytes().filter(u8::is_ascii_digit).count();
@@ -257,7 +322,9 @@ fn iban(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
             _ => {
                 // Not an IBAN: skip the groups that belong to it too.
                 let mut e = ve;
-                while e < b.len() && matches!(b[e], b' ' | b'-' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') {
+                while e < b.len()
+                    && matches!(b[e], b' ' | b'-' | b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z')
+                {
                     e += 1;
                 }
                 return e;
@@ -295,7 +362,9 @@ fn ipv6(text: &str, vs: usize, ve: usize, me: usize, out: &mut Vec<Finding>) -> 
             return me;
         }
     }
-    if b.get(me).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b':') {
+    if b.get(me)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b':')
+    {
         return me;
     }
     let suffix = &text[ve..me];
@@ -336,17 +405,139 @@ fn ipv6(text: &str, vs: usize, ve: usize, me: usize, out: &mut Vec<Finding>) -> 
 // Hostnames and domains
 
 const TLDS: &[&str] = &[
-    "com", "net", "org", "edu", "gov", "mil", "int", "io", "co", "ai", "app", "dev", "cloud",
-    "tech", "info", "biz", "me", "tv", "us", "uk", "de", "fr", "es", "it", "nl", "be", "ch",
-    "at", "se", "no", "dk", "fi", "pl", "ie", "pt", "gr", "cz", "sk", "hu", "ro", "bg", "hr",
-    "si", "rs", "ua", "ru", "lt", "lv", "ee", "is", "lu", "li", "mt", "cy", "eu", "ca", "mx",
-    "br", "ar", "cl", "pe", "au", "nz", "jp", "cn", "kr", "in", "sg", "hk", "tw", "th", "vn",
-    "id", "my", "ph", "pk", "lk", "il", "ae", "sa", "tr", "za", "ng", "ke", "eg", "ma",
-    "site", "online", "xyz", "store", "shop", "blog", "news", "global", "agency", "digital",
-    "network", "systems", "solutions", "email", "live", "world", "space", "studio", "design",
-    "media", "group", "company", "team", "works", "page", "website", "host", "health",
-    "bank", "law", "legal", "finance", "money", "consulting", "services", "support", "center",
-    "social", "chat", "one", "top", "club", "art", "london", "berlin", "paris", "nyc",
+    "com",
+    "net",
+    "org",
+    "edu",
+    "gov",
+    "mil",
+    "int",
+    "io",
+    "co",
+    "ai",
+    "app",
+    "dev",
+    "cloud",
+    "tech",
+    "info",
+    "biz",
+    "me",
+    "tv",
+    "us",
+    "uk",
+    "de",
+    "fr",
+    "es",
+    "it",
+    "nl",
+    "be",
+    "ch",
+    "at",
+    "se",
+    "no",
+    "dk",
+    "fi",
+    "pl",
+    "ie",
+    "pt",
+    "gr",
+    "cz",
+    "sk",
+    "hu",
+    "ro",
+    "bg",
+    "hr",
+    "si",
+    "rs",
+    "ua",
+    "ru",
+    "lt",
+    "lv",
+    "ee",
+    "is",
+    "lu",
+    "li",
+    "mt",
+    "cy",
+    "eu",
+    "ca",
+    "mx",
+    "br",
+    "ar",
+    "cl",
+    "pe",
+    "au",
+    "nz",
+    "jp",
+    "cn",
+    "kr",
+    "in",
+    "sg",
+    "hk",
+    "tw",
+    "th",
+    "vn",
+    "id",
+    "my",
+    "ph",
+    "pk",
+    "lk",
+    "il",
+    "ae",
+    "sa",
+    "tr",
+    "za",
+    "ng",
+    "ke",
+    "eg",
+    "ma",
+    "site",
+    "online",
+    "xyz",
+    "store",
+    "shop",
+    "blog",
+    "news",
+    "global",
+    "agency",
+    "digital",
+    "network",
+    "systems",
+    "solutions",
+    "email",
+    "live",
+    "world",
+    "space",
+    "studio",
+    "design",
+    "media",
+    "group",
+    "company",
+    "team",
+    "works",
+    "page",
+    "website",
+    "host",
+    "health",
+    "bank",
+    "law",
+    "legal",
+    "finance",
+    "money",
+    "consulting",
+    "services",
+    "support",
+    "center",
+    "social",
+    "chat",
+    "one",
+    "top",
+    "club",
+    "art",
+    "london",
+    "berlin",
+    "paris",
+    "nyc",
 ];
 
 fn host_neighbours_ok(text: &str, vs: usize, ve: usize) -> bool {
@@ -432,16 +623,28 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
     }
     // Several numbers written one after another: take the longest valid prefix at each
     // space, then go on after it.
-    let spaces: Vec<usize> =
-        text[s..e].match_indices(' ').map(|(i, _)| s + i).filter(|&i| i > s).collect();
+    let spaces: Vec<usize> = text[s..e]
+        .match_indices(' ')
+        .map(|(i, _)| s + i)
+        .filter(|&i| i > s)
+        .collect();
     if spaces.is_empty() || spaces.len() > 10 {
         return ve;
     }
     // Said to be one identifier that did not validate: not several numbers either.
     let cues = Cues::before(text, s, context::WINDOW);
-    if [Cue::Nhs, Cue::Ssn, Cue::Sin, Cue::Passport, Cue::Licence, Cue::Account, Cue::Card, Cue::Routing]
-        .into_iter()
-        .any(|c| cues.has(c))
+    if [
+        Cue::Nhs,
+        Cue::Ssn,
+        Cue::Sin,
+        Cue::Passport,
+        Cue::Licence,
+        Cue::Account,
+        Cue::Card,
+        Cue::Routing,
+    ]
+    .into_iter()
+    .any(|c| cues.has(c))
     {
         return ve;
     }
@@ -509,7 +712,13 @@ fn shape(raw: &str) -> Shape {
     if run > 0 {
         groups.push(run);
     }
-    Shape { digits, groups, seps, plus: raw.starts_with('+'), paren: raw.contains('(') }
+    Shape {
+        digits,
+        groups,
+        seps,
+        plus: raw.starts_with('+'),
+        paren: raw.contains('('),
+    }
 }
 
 fn looks_like_date_or_time(sh: &Shape) -> bool {
@@ -519,7 +728,11 @@ fn looks_like_date_or_time(sh: &Shape) -> bool {
     }
     if g.len() == 3 && sh.seps.len() == 1 && matches!(sh.seps[0], b'/' | b'-' | b'.') {
         let d = &sh.digits;
-        let num = |from: usize, len: usize| d[from..from + len].iter().fold(0u32, |a, &x| a * 10 + u32::from(x));
+        let num = |from: usize, len: usize| {
+            d[from..from + len]
+                .iter()
+                .fold(0u32, |a, &x| a * 10 + u32::from(x))
+        };
         match (g[0], g[1], g[2]) {
             (4, 1..=2, 1..=2) => {
                 let (m, dd) = (num(4, g[1]), num(4 + g[1], g[2]));
@@ -575,7 +788,7 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     let raw = &text[s..e];
     let sh = shape(raw);
     let n = sh.digits.len();
-    if n < 4 || n > 19 + 4 {
+    if !(4..=23).contains(&n) {
         return None;
     }
     if looks_like_date_or_time(&sh) || (looks_like_version_or_amount(&sh) && n < 10) {
@@ -589,13 +802,15 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     let same_sep = sh.seps.len() <= 1;
 
     // Cards: Luhn plus issuer ranges, whatever the context.
-    if (13..=19).contains(&n) && same_sep && !sh.plus && !sh.paren {
-        if let Some(_brand) = v::is_card(raw) {
-            return f(Kind::CardNumber, "card");
-        }
+    if (13..=19).contains(&n) && same_sep && !sh.plus && !sh.paren && v::is_card(raw).is_some() {
+        return f(Kind::CardNumber, "card");
     }
     if sh.plus {
-        return if phone_valid(raw, true) { f(Kind::Phone, "phone") } else { None };
+        return if phone_valid(raw, true) {
+            f(Kind::Phone, "phone")
+        } else {
+            None
+        };
     }
     if negative {
         return None;
@@ -630,10 +845,16 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         // Written like an SSN: it is one, an ITIN, or nothing personal.
         return None;
     }
-    if matches!(g, [6, 4] | [8, 4] | [10] | [12]) && v::se_personnummer(raw) && (separated || ctx.has(Cue::Id)) {
+    if matches!(g, [6, 4] | [8, 4] | [10] | [12])
+        && v::se_personnummer(raw)
+        && (separated || ctx.has(Cue::Id))
+    {
         return f(Kind::IdNumber, "se-personnummer");
     }
-    if matches!(g, [6, 7] | [13]) && (v::kr_rrn(raw) || v::kr_frn(raw)) && (separated || ctx.has(Cue::Id)) {
+    if matches!(g, [6, 7] | [13])
+        && (v::kr_rrn(raw) || v::kr_frn(raw))
+        && (separated || ctx.has(Cue::Id))
+    {
         return f(Kind::IdNumber, "kr-rrn");
     }
     if n == 12 && matches!(g, [4, 4, 4] | [12]) && v::in_aadhaar(raw) {
@@ -641,7 +862,11 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     }
     if n == 10 && ctx.has(Cue::Nhs) {
         // Said to be an NHS number: it is one, or a typo, not a phone.
-        return if v::uk_nhs(raw) { f(Kind::IdNumber, "nhs") } else { None };
+        return if v::uk_nhs(raw) {
+            f(Kind::IdNumber, "nhs")
+        } else {
+            None
+        };
     }
     // Phones in national formats.
     if (7..=13).contains(&n) {
@@ -662,7 +887,14 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         return f(Kind::Ssn, "ssn");
     }
     if ctx.has(Cue::Routing) && n == 9 {
-        return f(Kind::BankAccount, if v::aba_routing(raw) { "aba" } else { "bank-number" });
+        return f(
+            Kind::BankAccount,
+            if v::aba_routing(raw) {
+                "aba"
+            } else {
+                "bank-number"
+            },
+        );
     }
     if ctx.has(Cue::SortCode) && n == 6 {
         return f(Kind::BankAccount, "uk-sort-code");
@@ -699,7 +931,11 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
             w.is_empty() || w.ends_with(',') || w.ends_with('\n')
         };
         if (line_start && followed_by_capitalised(text, e)) || near.has(Cue::Postcode) {
-            let ok = if n == 5 { v::de_plz(raw) || v::fr_code_postal(raw) } else { true };
+            let ok = if n == 5 {
+                v::de_plz(raw) || v::fr_code_postal(raw)
+            } else {
+                true
+            };
             if ok {
                 return f(Kind::Postcode, "postcode");
             }
@@ -746,5 +982,9 @@ fn phone_valid(raw: &str, international: bool) -> bool {
 #[cfg(not(feature = "phonenumber"))]
 fn phone_valid(raw: &str, international: bool) -> bool {
     let n = raw.bytes().filter(u8::is_ascii_digit).count();
-    if international { (8..=15).contains(&n) } else { (10..=11).contains(&n) }
+    if international {
+        (8..=15).contains(&n)
+    } else {
+        (10..=11).contains(&n)
+    }
 }

@@ -21,82 +21,178 @@ pub fn before(text: &str, start: usize, n: usize) -> String {
     text[s..start].to_ascii_lowercase()
 }
 
-/// The lower-cased window of up to `n` bytes after `end`.
-pub fn after(text: &str, end: usize, n: usize) -> String {
-    let mut e = (end + n).min(text.len());
-    while !text.is_char_boundary(e) {
-        e -= 1;
-    }
-    text[end..e].to_ascii_lowercase()
-}
-
-/// True when `window` contains one of `words` starting at a word start.
-pub fn has_word(window: &str, words: &[&str]) -> bool {
-    let b = window.as_bytes();
-    words.iter().any(|w| {
-        let mut from = 0;
-        while let Some(i) = window[from..].find(w) {
-            let at = from + i;
-            let starts_word = at == 0 || !b[at - 1].is_ascii_alphanumeric();
-            if starts_word {
-                return true;
-            }
-            from = at + 1;
-        }
-        false
-    })
-}
-
 /// Words that say a number is a phone number.
 pub const PHONE: &[&str] = &[
-    "phone", "tel", "mobile", "mob", "cell", "call", "fax", "whatsapp", "sms", "text me", "ring",
-    "contact", "telefon", "téléphone", "portable", "móvil", "cellulare", "handy", "dial",
-    "reach me", "number",
+    "phone",
+    "tel",
+    "mobile",
+    "mob",
+    "cell",
+    "call",
+    "fax",
+    "whatsapp",
+    "sms",
+    "text me",
+    "ring",
+    "contact",
+    "telefon",
+    "téléphone",
+    "portable",
+    "móvil",
+    "cellulare",
+    "handy",
+    "dial",
+    "reach me",
+    "number",
 ];
 /// Words that say a number is not personal (order numbers, versions, amounts …).
 pub const NOT_PERSONAL: &[&str] = &[
-    "order", "invoice", "inv", "ref", "reference", "tracking", "ticket", "case", "po", "sku",
-    "version", "build", "release", "isbn", "issn", "txn", "transaction", "confirmation",
-    "receipt", "item", "product", "part", "serial", "model", "batch", "lot", "page", "line",
-    "row", "port", "pid", "error", "step", "chapter", "section", "doi", "bug", "pr",
-    "commit", "$", "€", "£", "usd", "eur", "gbp", "amount", "total", "price", "qty",
+    "order",
+    "invoice",
+    "inv",
+    "ref",
+    "reference",
+    "tracking",
+    "ticket",
+    "case",
+    "po",
+    "sku",
+    "version",
+    "build",
+    "release",
+    "isbn",
+    "issn",
+    "txn",
+    "transaction",
+    "confirmation",
+    "receipt",
+    "item",
+    "product",
+    "part",
+    "serial",
+    "model",
+    "batch",
+    "lot",
+    "page",
+    "line",
+    "row",
+    "port",
+    "pid",
+    "error",
+    "step",
+    "chapter",
+    "section",
+    "doi",
+    "bug",
+    "pr",
+    "commit",
+    "$",
+    "€",
+    "£",
+    "usd",
+    "eur",
+    "gbp",
+    "amount",
+    "total",
+    "price",
+    "qty",
 ];
 /// Words in front of a US social security number.
-pub const SSN: &[&str] = &["ssn", "social security", "soc sec", "ss#", "ss #", "social sec"];
+pub const SSN: &[&str] = &[
+    "ssn",
+    "social security",
+    "soc sec",
+    "ss#",
+    "ss #",
+    "social sec",
+];
 /// Words in front of a US ITIN or tax id.
 pub const TAX: &[&str] = &["itin", "tin", "tax id", "taxpayer", "tax identification"];
 /// Words in front of a bank account number.
 pub const ACCOUNT: &[&str] = &[
-    "account", "acct", "a/c", "acc no", "acc. no", "acc#", "bank", "konto", "compte",
-    "cuenta", "conto", "rekening", "checking", "savings",
+    "account", "acct", "a/c", "acc no", "acc. no", "acc#", "bank", "konto", "compte", "cuenta",
+    "conto", "rekening", "checking", "savings",
 ];
 /// Words in front of a routing number.
 pub const ROUTING: &[&str] = &["routing", "aba", "rtn", "transit", "bank code"];
 /// Words in front of a passport number.
-pub const PASSPORT: &[&str] = &["passport", "reisepass", "passeport", "pasaporte", "passaporto"];
+pub const PASSPORT: &[&str] = &[
+    "passport",
+    "reisepass",
+    "passeport",
+    "pasaporte",
+    "passaporto",
+];
 /// Words in front of a driver licence number.
 pub const LICENCE: &[&str] = &[
-    "driver", "driving", "licence", "license", "dl#", "dl #", "dl no", "führerschein",
-    "permis", "carnet", "patente",
+    "driver",
+    "driving",
+    "licence",
+    "license",
+    "dl#",
+    "dl #",
+    "dl no",
+    "führerschein",
+    "permis",
+    "carnet",
+    "patente",
 ];
 /// Words in front of an NHS number.
 pub const NHS: &[&str] = &["nhs", "health service", "chi number"];
 /// Words in front of a Canadian SIN.
 pub const SIN: &[&str] = &["sin", "social insurance"];
-/// Words in front of an Aadhaar number.
-pub const AADHAAR: &[&str] = &["aadhaar", "aadhar", "uidai", "uid"];
 /// Words in front of a postcode.
-pub const POSTCODE: &[&str] =
-    &["zip", "postal", "postcode", "postleitzahl", "post code", "plz", "code postal", "cap", "cp", "pin code"];
+pub const POSTCODE: &[&str] = &[
+    "zip",
+    "postal",
+    "postcode",
+    "postleitzahl",
+    "post code",
+    "plz",
+    "code postal",
+    "cap",
+    "cp",
+    "pin code",
+];
 /// Words in front of a card number.
 pub const CARD: &[&str] = &[
-    "card", "visa", "mastercard", "amex", "credit", "debit", "cc#", "cc #", "pan", "discover",
+    "card",
+    "visa",
+    "mastercard",
+    "amex",
+    "credit",
+    "debit",
+    "cc#",
+    "cc #",
+    "pan",
+    "discover",
 ];
 /// Words in front of a national or document identifier.
 pub const ID: &[&str] = &[
-    "id", "identity", "national", "nin", "nino", "insurance", "medicare", "pesel", "personnummer",
-    "nric", "tckn", "tfn", "tax", "dni", "nie", "nif", "codice fiscale", "fiscal", "steuer",
-    "member", "patient", "mrn", "policy", "employee",
+    "id",
+    "identity",
+    "national",
+    "nin",
+    "nino",
+    "insurance",
+    "medicare",
+    "pesel",
+    "personnummer",
+    "nric",
+    "tckn",
+    "tfn",
+    "tax",
+    "dni",
+    "nie",
+    "nif",
+    "codice fiscale",
+    "fiscal",
+    "steuer",
+    "member",
+    "patient",
+    "mrn",
+    "policy",
+    "employee",
 ];
 
 /// A category of cue words.
@@ -176,7 +272,10 @@ impl Cues {
         let idx = &*CUES;
         let b = text.as_bytes();
         let mut set = 0;
-        for m in idx.ac.find_overlapping_iter(aho_corasick::Input::new(text).span(s..e)) {
+        for m in idx
+            .ac
+            .find_overlapping_iter(aho_corasick::Input::new(text).span(s..e))
+        {
             let at = m.start();
             if at == 0 || !b[at - 1].is_ascii_alphanumeric() {
                 set |= idx.cue_of[m.pattern().as_usize()];
@@ -196,17 +295,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keywords_match_at_word_starts_only() {
-        assert!(has_word("my ssn is", SSN));
-        assert!(!has_word("public key", &["lic"]));
-        assert!(has_word("driver's lic", &["lic"]));
+    fn cues_match_at_word_starts_only() {
+        let t = "my ssn is 1";
+        assert!(Cues::before(t, t.len(), WINDOW).has(Cue::Ssn));
+        let t = "the public key";
+        assert!(!Cues::of(t, 0, t.len()).has(Cue::Licence));
+        let t = "Driver's licence";
+        assert!(Cues::of(t, 0, t.len()).has(Cue::Licence));
+        assert!(!Cues::of(t, 0, t.len()).has(Cue::Phone));
     }
 
     #[test]
     fn windows_respect_char_boundaries() {
-        let t = "ééééé 123";
-        let w = before(t, 11, 4);
-        assert!(w.ends_with(' '));
-        assert_eq!(after(t, 0, 3), "é");
+        let t = "ééééé SSN 123";
+        let c = Cues::before(t, t.len() - 4, 5);
+        assert!(c.has(Cue::Ssn));
+        assert!(before(t, 11, 4).ends_with(' '));
     }
 }

@@ -75,7 +75,14 @@ impl std::fmt::Debug for Detector {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Detector")
             .field("rules", &self.rules.len())
-            .field("recognizers", &self.recognizers.iter().map(|r| r.name()).collect::<Vec<_>>())
+            .field(
+                "recognizers",
+                &self
+                    .recognizers
+                    .iter()
+                    .map(|r| r.name())
+                    .collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -84,7 +91,10 @@ impl Detector {
     /// A detector with the built-in rules and no further recognisers. The rules are compiled
     /// once per process and shared.
     pub fn new() -> Detector {
-        Detector { rules: Arc::clone(&RULES), recognizers: Vec::new() }
+        Detector {
+            rules: Arc::clone(&RULES),
+            recognizers: Vec::new(),
+        }
     }
 
     /// Adds a recognition stage (builder style).
@@ -143,7 +153,13 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     let mut by_priority: Vec<(bool, u8, usize, std::cmp::Reverse<usize>, usize)> = (0..found.len())
         .map(|i| {
             let f = &found[i];
-            (holds(i), f.kind.specificity(), f.len(), std::cmp::Reverse(f.start), i)
+            (
+                holds(i),
+                f.kind.specificity(),
+                f.len(),
+                std::cmp::Reverse(f.start),
+                i,
+            )
         })
         .collect();
     by_priority.sort_unstable_by(|a, b| b.cmp(a));

@@ -28,8 +28,11 @@ impl Pattern {
             .syntax(regex_automata::util::syntax::Config::new().ignore_whitespace(true))
             .build(&format!("^(?:{src})$"))
             .ok();
-        let lengths =
-            if d.possible_length().is_empty() { inherit.to_vec() } else { d.possible_length().to_vec() };
+        let lengths = if d.possible_length().is_empty() {
+            inherit.to_vec()
+        } else {
+            d.possible_length().to_vec()
+        };
         Pattern { re, lengths }
     }
 
@@ -59,7 +62,9 @@ struct Region {
 impl Region {
     fn compiled(&self) -> &Compiled {
         self.compiled.get_or_init(|| {
-            let meta = DATABASE.by_id(self.id.as_str()).expect("region of the database");
+            let meta = DATABASE
+                .by_id(self.id.as_str())
+                .expect("region of the database");
             let d = meta.descriptors();
             let general = Pattern::new(d.general(), &[]);
             let inherit = general.lengths.clone();
@@ -90,12 +95,12 @@ impl Region {
 
     /// Valid as a number written nationally: with the trunk prefix, or without it.
     fn valid_national(&self, digits: &str) -> bool {
-        if let Some(p) = self.national_prefix.as_deref() {
-            if let Some(rest) = digits.strip_prefix(p) {
-                if !rest.is_empty() && self.valid_nsn(rest) {
-                    return true;
-                }
-            }
+        let trunk = self
+            .national_prefix
+            .as_deref()
+            .and_then(|p| digits.strip_prefix(p));
+        if trunk.is_some_and(|rest| !rest.is_empty() && self.valid_nsn(rest)) {
+            return true;
         }
         self.valid_nsn(digits)
     }
@@ -122,7 +127,11 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
         by_code.entry(m.country_code()).or_default().push(i);
         by_id.insert(m.id().to_string(), i);
     }
-    Db { regions, by_code, by_id }
+    Db {
+        regions,
+        by_code,
+        by_id,
+    }
 });
 
 /// Regions tried for numbers written without a country code, in order.
@@ -160,8 +169,16 @@ pub fn valid_international(digits: &str) -> bool {
 /// `nanp` restricts the search to the North American numbering plan.
 pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
     let db = &*DB;
-    let regions: &[&str] = if nanp_only { &["US", "CA"] } else { NATIONAL_REGIONS };
-    regions.iter().any(|id| db.by_id.get(*id).is_some_and(|&i| db.regions[i].valid_national(digits)))
+    let regions: &[&str] = if nanp_only {
+        &["US", "CA"]
+    } else {
+        NATIONAL_REGIONS
+    };
+    regions.iter().any(|id| {
+        db.by_id
+            .get(*id)
+            .is_some_and(|&i| db.regions[i].valid_national(digits))
+    })
 }
 
 #[cfg(test)]

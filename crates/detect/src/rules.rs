@@ -116,9 +116,9 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::Routing,
-        format!(
-            r"(?-u:\b)(?:(?i:routing)|ABA|RTN)(?i:[ \t]+(?:transit[ \t]+)?(?:no\.?|number|num|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[0-9]{{4}}-?[0-9]{{4}}-?[0-9])(?-u:\b)"
-        ),
+
+            r"(?-u:\b)(?:(?i:routing)|ABA|RTN)(?i:[ \t]+(?:transit[ \t]+)?(?:no\.?|number|num|#))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[0-9]{4}-?[0-9]{4}-?[0-9])(?-u:\b)"
+            .into(),
     ));
     p.push((
         Check::SortCode,
@@ -131,7 +131,10 @@ fn structural_patterns() -> Vec<(Check, String)> {
     for a in address_patterns() {
         p.push((Check::Address, a));
     }
-    p.push((Check::Iban, r"(?-u:\b)(?P<v>[A-Z]{2}[0-9]{2}(?:[ -]?[A-Z0-9]){10,32})".into()));
+    p.push((
+        Check::Iban,
+        r"(?-u:\b)(?P<v>[A-Z]{2}[0-9]{2}(?:[ -]?[A-Z0-9]){10,32})".into(),
+    ));
     let oct = r"(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
     p.push((
         Check::Ipv4,
@@ -143,24 +146,49 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::Nino,
-        r"(?-u:\b)(?P<v>[A-Za-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Da-d])(?-u:\b)".into(),
+        r"(?-u:\b)(?P<v>[A-Za-z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-Da-d])(?-u:\b)"
+            .into(),
     ));
-    p.push((Check::EsDni, r"(?-u:\b)(?P<v>[0-9]{8}[ -]?[A-Za-z])(?-u:\b)".into()));
-    p.push((Check::EsNie, r"(?-u:\b)(?P<v>[XYZxyz][ -]?[0-9]{7}[ -]?[A-Za-z])(?-u:\b)".into()));
+    p.push((
+        Check::EsDni,
+        r"(?-u:\b)(?P<v>[0-9]{8}[ -]?[A-Za-z])(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::EsNie,
+        r"(?-u:\b)(?P<v>[XYZxyz][ -]?[0-9]{7}[ -]?[A-Za-z])(?-u:\b)".into(),
+    ));
     p.push((
         Check::ItFiscal,
         r"(?-u:\b)(?P<v>[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z])(?-u:\b)".into(),
     ));
-    p.push((Check::FiHetu, r"(?-u:\b)(?P<v>[0-9]{6}[-+ABCDEFUVWXY][0-9]{3}[0-9A-Ya-y])(?-u:\b)".into()));
-    p.push((Check::SgNric, r"(?-u:\b)(?P<v>[STFGMstfgm][0-9]{7}[A-Za-z])(?-u:\b)".into()));
+    p.push((
+        Check::FiHetu,
+        r"(?-u:\b)(?P<v>[0-9]{6}[-+ABCDEFUVWXY][0-9]{3}[0-9A-Ya-y])(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::SgNric,
+        r"(?-u:\b)(?P<v>[STFGMstfgm][0-9]{7}[A-Za-z])(?-u:\b)".into(),
+    ));
     p.push((
         Check::UsMbi,
         r"(?-u:\b)(?P<v>[1-9][A-Za-z][A-Za-z0-9][0-9]-?[A-Za-z][A-Za-z0-9][0-9]-?[A-Za-z]{2}[0-9]{2})(?-u:\b)".into(),
     ));
-    p.push((Check::InPan, r"(?-u:\b)(?P<v>[A-Z]{5}[0-9]{4}[A-Z])(?-u:\b)".into()));
-    p.push((Check::UkPostcode, format!(r"(?-u:\b)(?P<v>{UK_PC}|GIR[ ]?0AA)(?-u:\b)")));
-    p.push((Check::CaPostcode, r"(?-u:\b)(?P<v>[A-Z][0-9][A-Z][ -]?[0-9][A-Z][0-9])(?-u:\b)".into()));
-    p.push((Check::NlPostcode, r"(?-u:\b)(?P<v>[1-9][0-9]{3}[ ]?[A-Z]{2})(?-u:\b)".into()));
+    p.push((
+        Check::InPan,
+        r"(?-u:\b)(?P<v>[A-Z]{5}[0-9]{4}[A-Z])(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::UkPostcode,
+        format!(r"(?-u:\b)(?P<v>{UK_PC}|GIR[ ]?0AA)(?-u:\b)"),
+    ));
+    p.push((
+        Check::CaPostcode,
+        r"(?-u:\b)(?P<v>[A-Z][0-9][A-Z][ -]?[0-9][A-Z][0-9])(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::NlPostcode,
+        r"(?-u:\b)(?P<v>[1-9][0-9]{3}[ ]?[A-Z]{2})(?-u:\b)".into(),
+    ));
     let label = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
     p.push((
         Check::InternalHost,
@@ -168,7 +196,10 @@ fn structural_patterns() -> Vec<(Check, String)> {
             r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}(?i:internal|localdomain|local|corp|lan|intranet|home\.arpa|private|priv|intra))(?-u:\b)"
         ),
     ));
-    p.push((Check::Domain, format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)")));
+    p.push((
+        Check::Domain,
+        format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)"),
+    ));
     p.push((
         Check::Number,
         r"(?P<v>(?:\+[ ]?)?\(?[0-9](?:[ .\-/:]?\(?[0-9]|\)[ .\-]?[0-9])*\)?)".into(),
@@ -222,7 +253,11 @@ impl Rules {
             )
             .build_many(&pats)
             .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}"));
-        Rules { re, checks, has_group }
+        Rules {
+            re,
+            checks,
+            has_group,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -266,9 +301,13 @@ impl Rules {
         pid: regex_automata::PatternID,
         caps: &mut Captures,
     ) -> (usize, usize) {
-        let input = Input::new(text).span(start..end).anchored(Anchored::Pattern(pid));
+        let input = Input::new(text)
+            .span(start..end)
+            .anchored(Anchored::Pattern(pid));
         self.re.search_captures(&input, caps);
-        let g = caps.get_group_by_name("v").or_else(|| caps.get_group_by_name("secret"));
+        let g = caps
+            .get_group_by_name("v")
+            .or_else(|| caps.get_group_by_name("secret"));
         match g {
             Some(s) if s.start < s.end => (s.start, s.end),
             _ => (start, end),
@@ -284,13 +323,16 @@ impl Rules {
                 continue;
             }
             let pid = regex_automata::PatternID::new(i).ok()?;
-            let input = Input::new(text).span(at..end).anchored(Anchored::Pattern(pid));
+            let input = Input::new(text)
+                .span(at..end)
+                .anchored(Anchored::Pattern(pid));
             self.re.search_captures(&input, &mut caps);
             if let Some(m) = caps.get_match() {
                 let g = caps.get_group_by_name("secret").unwrap_or(m.span());
                 if g.start == at && g.end == end {
                     return Some(
-                        Finding::new(at, end, Kind::ApiKey, r.id).with_prefix(usize::from(r.prefix)),
+                        Finding::new(at, end, Kind::ApiKey, r.id)
+                            .with_prefix(usize::from(r.prefix)),
                     );
                 }
             }

@@ -530,12 +530,11 @@ impl Restorer {
                 }
             }
         }
-        if digit_event {
-            if let Walk::Done(Some((end, entry))) = self.digits.walk(text, start, prev, at_end) {
-                if best.is_none_or(|(e, _)| end > e) {
-                    best = Some((end, Choice::Verbatim(entry)));
-                }
-            }
+        if digit_event
+            && let Walk::Done(Some((end, entry))) = self.digits.walk(text, start, prev, at_end)
+            && best.is_none_or(|(e, _)| end > e)
+        {
+            best = Some((end, Choice::Verbatim(entry)));
         }
         best
     }
@@ -630,10 +629,10 @@ impl<'r> Finder<'r> {
     }
 
     fn find(&mut self, hay: &[u8], mut pos: usize) -> Option<LitMatch> {
-        if let Some(m) = self.cached {
-            if m.start >= pos {
-                return Some(m);
-            }
+        if let Some(m) = self.cached
+            && m.start >= pos
+        {
+            return Some(m);
         }
         if self.none_from.is_some_and(|n| n <= pos) {
             return None;

@@ -129,7 +129,9 @@ fn whole_word(text: &str, start: usize, end: usize) -> bool {
     let m = &text[start..end];
     let before = text[..start].chars().next_back();
     let after = text[end..].chars().next();
-    !(alnum(m.chars().next()) && alnum(before)) && !(alnum(m.chars().next_back()) && alnum(after))
+    let glued_left = alnum(m.chars().next()) && alnum(before);
+    let glued_right = alnum(m.chars().next_back()) && alnum(after);
+    !glued_left && !glued_right
 }
 
 fn styled(matched: &str, stand_in: &str, real: &str) -> String {

@@ -121,7 +121,7 @@ impl Ctx<'_> {
 /// A generator of stand-ins for one text (or one conversation).
 ///
 /// See the [crate documentation](crate) for the guarantees of [`Surrogates::stand_in`].
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Surrogates {
     rng: Rng,
     memo: Memo,

@@ -462,8 +462,7 @@ fn split_scheme(value: &str) -> (&str, &str) {
         let s = &value[..i];
         if !s.is_empty()
             && s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
-            && s
-                .bytes()
+            && s.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'.' || b == b'-')
         {
             return value.split_at(i + 3);
@@ -547,10 +546,40 @@ pub(crate) fn reshape_pct(cx: &mut Ctx<'_>, s: &str) -> String {
 fn is_extension(ext: &str) -> bool {
     matches!(
         ext.to_ascii_lowercase().as_str(),
-        "html" | "htm" | "php" | "asp" | "aspx" | "jsp" | "pdf" | "png" | "jpg" | "jpeg" | "gif"
-            | "svg" | "webp" | "json" | "xml" | "csv" | "txt" | "doc" | "docx" | "xls" | "xlsx"
-            | "ppt" | "pptx" | "zip" | "gz" | "tar" | "js" | "css" | "md" | "mp4" | "mp3"
-            | "ics" | "vcf" | "git"
+        "html"
+            | "htm"
+            | "php"
+            | "asp"
+            | "aspx"
+            | "jsp"
+            | "pdf"
+            | "png"
+            | "jpg"
+            | "jpeg"
+            | "gif"
+            | "svg"
+            | "webp"
+            | "json"
+            | "xml"
+            | "csv"
+            | "txt"
+            | "doc"
+            | "docx"
+            | "xls"
+            | "xlsx"
+            | "ppt"
+            | "pptx"
+            | "zip"
+            | "gz"
+            | "tar"
+            | "js"
+            | "css"
+            | "md"
+            | "mp4"
+            | "mp3"
+            | "ics"
+            | "vcf"
+            | "git"
     )
 }
 

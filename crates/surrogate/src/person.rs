@@ -4,8 +4,8 @@
 
 use crate::Ctx;
 use crate::data::{
-    self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN,
-    JAPANESE, KOREAN, NAME_SUFFIXES, ORIGINS, PARTICLES, SURNAME, TITLES,
+    self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
+    KOREAN, NAME_SUFFIXES, ORIGINS, PARTICLES, SURNAME, TITLES,
 };
 use crate::shape::{self, Case, apply_case, case_of};
 
@@ -91,14 +91,15 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
         .iter()
         .filter(|w| w.role == Role::Keep)
         .find_map(|w| title_gender(w.core));
-    let gender = given_hit
-        .map(|g| g.1)
-        .or(title_gender)
-        .unwrap_or(if shape::below(cx.rng, 2) == 0 {
-            Gender::Female
-        } else {
-            Gender::Male
-        });
+    let gender =
+        given_hit
+            .map(|g| g.1)
+            .or(title_gender)
+            .unwrap_or(if shape::below(cx.rng, 2) == 0 {
+                Gender::Female
+            } else {
+                Gender::Male
+            });
     let fallback_origin = match script {
         Script::Cyrillic => CYRILLIC,
         Script::Other(Some(o)) => o,
@@ -285,7 +286,9 @@ fn split_words(value: &str) -> Vec<Word<'_>> {
             .unwrap_or(word.len());
         let core_end = word
             .rfind(|c: char| c.is_alphanumeric())
-            .map_or(core_start, |i| i + word[i..].chars().next().map_or(1, char::len_utf8));
+            .map_or(core_start, |i| {
+                i + word[i..].chars().next().map_or(1, char::len_utf8)
+            });
         let core_end = core_end.max(core_start);
         let lead_text = &word[..core_start];
         let lead = if words.is_empty() && !prefix.is_empty() {

@@ -295,6 +295,7 @@ pub(crate) fn luhn_digit(payload: &[u8]) -> u8 {
 }
 
 /// True when `digits` (values) pass the Luhn check.
+#[cfg(test)]
 pub(crate) fn luhn_valid(digits: &[u8]) -> bool {
     match digits.split_last() {
         Some((&last, payload)) => luhn_digit(payload) == last,
@@ -321,7 +322,10 @@ mod tests {
             }
         }
         let h = reshape_key(&mut rng, "deadbeef0123");
-        assert!(h.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+        assert!(
+            h.bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+        );
     }
 
     #[test]
@@ -334,7 +338,10 @@ mod tests {
 
     #[test]
     fn fill_and_case() {
-        assert_eq!(fill_digits("(415) 867-2210", &[4, 1, 5, 5, 5, 5]), "(415) 555-2210");
+        assert_eq!(
+            fill_digits("(415) 867-2210", &[4, 1, 5, 5, 5, 5]),
+            "(415) 555-2210"
+        );
         assert_eq!(case_of("JANE"), Case::Upper);
         assert_eq!(case_of("jane"), Case::Lower);
         assert_eq!(case_of("Jane"), Case::Title);

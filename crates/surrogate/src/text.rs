@@ -163,7 +163,11 @@ pub(crate) struct TextIndex {
 impl TextIndex {
     /// Makes the index describe `text` (a no-op when it already does).
     pub(crate) fn prepare(&mut self, text: &str) {
-        let key = (text.as_ptr() as usize, text.len(), fingerprint(text.as_bytes()));
+        let key = (
+            text.as_ptr() as usize,
+            text.len(),
+            fingerprint(text.as_bytes()),
+        );
         if self.key == Some(key) {
             return;
         }
@@ -321,7 +325,10 @@ mod tests {
         assert!(!idx.contains("Janet"));
         let mut big = String::new();
         for i in 0..2000 {
-            big.push_str(&format!("line {i} with some words and Numbers {}\n", i * 7919));
+            big.push_str(&format!(
+                "line {i} with some words and Numbers {}\n",
+                i * 7919
+            ));
         }
         idx.prepare(&big);
         assert!(idx.contains("NUMBERS 7919"));
@@ -340,7 +347,10 @@ mod tests {
         assert!(t.clashes("abc"));
         assert!(t.clashes("emily"), "contained in a taken string");
         assert!(t.clashes("ms emily clark jr"), "contains a taken string");
-        assert!(!t.clashes("abcd"), "a 3-byte taken string does not count for containment");
+        assert!(
+            !t.clashes("abcd"),
+            "a 3-byte taken string does not count for containment"
+        );
         assert!(!t.clashes("emily stone"));
         assert!(!t.clashes("em"));
         assert_eq!(t.len(), 2);

@@ -6,13 +6,20 @@ use proptest::prelude::*;
 use crate::{Detector, Finding, Kind, resolve};
 
 fn found(text: &str) -> Vec<(Kind, String)> {
-    Detector::new().detect(text).iter().map(|f| (f.kind, f.slice(text).to_string())).collect()
+    Detector::new()
+        .detect(text)
+        .iter()
+        .map(|f| (f.kind, f.slice(text).to_string()))
+        .collect()
 }
 
 #[track_caller]
 fn has(text: &str, kind: Kind, value: &str) {
     let f = found(text);
-    assert!(f.iter().any(|(k, v)| *k == kind && v == value), "expected {kind} {value:?} in {text:?}, found {f:?}");
+    assert!(
+        f.iter().any(|(k, v)| *k == kind && v == value),
+        "expected {kind} {value:?} in {text:?}, found {f:?}"
+    );
 }
 
 #[track_caller]
@@ -29,16 +36,26 @@ fn keeps(text: &str, value: &str) {
     assert!(
         f.iter().all(|x| x.end <= start || x.start >= end),
         "{value:?} should stay in {text:?}, found {:?}",
-        f.iter().map(|x| (x.kind, x.slice(text))).collect::<Vec<_>>()
+        f.iter()
+            .map(|x| (x.kind, x.slice(text)))
+            .collect::<Vec<_>>()
     );
 }
 
 #[test]
 fn emails() {
-    has("mail jane.doe+news@mail.example.co.uk now", Kind::Email, "jane.doe+news@mail.example.co.uk");
+    has(
+        "mail jane.doe+news@mail.example.co.uk now",
+        Kind::Email,
+        "jane.doe+news@mail.example.co.uk",
+    );
     has("Jane <jane@x.io>", Kind::Email, "jane@x.io");
     has("JANE.DOE@EXAMPLE.COM", Kind::Email, "JANE.DOE@EXAMPLE.COM");
-    has("\"quoted..local\"@example.com", Kind::Email, "\"quoted..local\"@example.com");
+    has(
+        "\"quoted..local\"@example.com",
+        Kind::Email,
+        "\"quoted..local\"@example.com",
+    );
     has("jeff葉@臺網中心.tw", Kind::Email, "jeff葉@臺網中心.tw");
     keeps("my email is info@presidio.", "info@presidio.");
     none("this is not an email: hello-world here");
@@ -46,7 +63,11 @@ fn emails() {
 
 #[test]
 fn phones_international_and_national() {
-    has("call +44 20 7946 0958 today", Kind::Phone, "+44 20 7946 0958");
+    has(
+        "call +44 20 7946 0958 today",
+        Kind::Phone,
+        "+44 20 7946 0958",
+    );
     has("call +1-415-555-0132.", Kind::Phone, "+1-415-555-0132");
     has("tel: (415) 867-2210", Kind::Phone, "(415) 867-2210");
     has("Ruf an: 030 23125 678", Kind::Phone, "030 23125 678");
@@ -71,15 +92,51 @@ fn dates_times_versions_orders_are_not_phones() {
 
 #[test]
 fn street_addresses_and_postcodes() {
-    has("ship to 221B Baker Street, London NW1 6XE please", Kind::StreetAddress, "221B Baker Street, London NW1 6XE");
-    has("Flat 4, 12 Cranmer Road, London SW9 6EJ", Kind::StreetAddress, "Flat 4, 12 Cranmer Road, London SW9 6EJ");
-    has("1600 Pennsylvania Avenue NW? no: 350 Fifth Avenue, New York, NY 10118", Kind::StreetAddress, "350 Fifth Avenue, New York, NY 10118");
-    has("123 Main St, Apt 5B\nSpringfield, IL 62704", Kind::StreetAddress, "123 Main St, Apt 5B\nSpringfield, IL 62704");
-    has("Hauptstraße 5, 10115 Berlin", Kind::StreetAddress, "Hauptstraße 5, 10115 Berlin");
-    has("12 rue de la Paix, 75002 Paris", Kind::StreetAddress, "12 rue de la Paix, 75002 Paris");
-    has("Calle Mayor 10, 28013 Madrid", Kind::StreetAddress, "Calle Mayor 10, 28013 Madrid");
-    has("Keizersgracht 123, 1015 CJ Amsterdam", Kind::StreetAddress, "Keizersgracht 123, 1015 CJ Amsterdam");
-    has("Via Roma 1, 00184 Roma", Kind::StreetAddress, "Via Roma 1, 00184 Roma");
+    has(
+        "ship to 221B Baker Street, London NW1 6XE please",
+        Kind::StreetAddress,
+        "221B Baker Street, London NW1 6XE",
+    );
+    has(
+        "Flat 4, 12 Cranmer Road, London SW9 6EJ",
+        Kind::StreetAddress,
+        "Flat 4, 12 Cranmer Road, London SW9 6EJ",
+    );
+    has(
+        "1600 Pennsylvania Avenue NW? no: 350 Fifth Avenue, New York, NY 10118",
+        Kind::StreetAddress,
+        "350 Fifth Avenue, New York, NY 10118",
+    );
+    has(
+        "123 Main St, Apt 5B\nSpringfield, IL 62704",
+        Kind::StreetAddress,
+        "123 Main St, Apt 5B\nSpringfield, IL 62704",
+    );
+    has(
+        "Hauptstraße 5, 10115 Berlin",
+        Kind::StreetAddress,
+        "Hauptstraße 5, 10115 Berlin",
+    );
+    has(
+        "12 rue de la Paix, 75002 Paris",
+        Kind::StreetAddress,
+        "12 rue de la Paix, 75002 Paris",
+    );
+    has(
+        "Calle Mayor 10, 28013 Madrid",
+        Kind::StreetAddress,
+        "Calle Mayor 10, 28013 Madrid",
+    );
+    has(
+        "Keizersgracht 123, 1015 CJ Amsterdam",
+        Kind::StreetAddress,
+        "Keizersgracht 123, 1015 CJ Amsterdam",
+    );
+    has(
+        "Via Roma 1, 00184 Roma",
+        Kind::StreetAddress,
+        "Via Roma 1, 00184 Roma",
+    );
     has("postcode CR2 6XH", Kind::Postcode, "CR2 6XH");
     has("From SW1A 1AA to EC1A 1BB", Kind::Postcode, "EC1A 1BB");
     has("Toronto ON M5V 3L9", Kind::Postcode, "M5V 3L9");
@@ -91,19 +148,42 @@ fn street_addresses_and_postcodes() {
 
 #[test]
 fn cards_luhn_and_issuer() {
-    has("card 4111 1111 1111 1111", Kind::CardNumber, "4111 1111 1111 1111");
-    has("5555-5555-5555-4444", Kind::CardNumber, "5555-5555-5555-4444");
+    has(
+        "card 4111 1111 1111 1111",
+        Kind::CardNumber,
+        "4111 1111 1111 1111",
+    );
+    has(
+        "5555-5555-5555-4444",
+        Kind::CardNumber,
+        "5555-5555-5555-4444",
+    );
     has("amex 378282246310005", Kind::CardNumber, "378282246310005");
     has("6011000400000000", Kind::CardNumber, "6011000400000000");
-    keeps("my credit card number is 4012-8888-8888-1882", "4012-8888-8888-1882");
+    keeps(
+        "my credit card number is 4012-8888-8888-1882",
+        "4012-8888-8888-1882",
+    );
     keeps("4111 1111 1111 1112", "4111 1111 1111 1112");
 }
 
 #[test]
 fn bank_accounts() {
-    has("IBAN DE89 3704 0044 0532 0130 00.", Kind::BankAccount, "DE89 3704 0044 0532 0130 00");
-    has("GB82WEST12345698765432", Kind::BankAccount, "GB82WEST12345698765432");
-    has("AL47212110090000000235698741 ALL CAPS", Kind::BankAccount, "AL47212110090000000235698741");
+    has(
+        "IBAN DE89 3704 0044 0532 0130 00.",
+        Kind::BankAccount,
+        "DE89 3704 0044 0532 0130 00",
+    );
+    has(
+        "GB82WEST12345698765432",
+        Kind::BankAccount,
+        "GB82WEST12345698765432",
+    );
+    has(
+        "AL47212110090000000235698741 ALL CAPS",
+        Kind::BankAccount,
+        "AL47212110090000000235698741",
+    );
     keeps("GB82 WEST 1234 5698 7654 33", "GB82 WEST 1234 5698 7654 33");
     has("routing number 021000021", Kind::BankAccount, "021000021");
     has("Account number: 12345678", Kind::BankAccount, "12345678");
@@ -146,8 +226,16 @@ fn ip_addresses() {
     has("net 192.168.0.0/16", Kind::IpAddress, "192.168.0.0/16");
     has("(192.168.1.1)", Kind::IpAddress, "192.168.1.1");
     has("Loopback ::1", Kind::IpAddress, "::1");
-    has("2001:0db8:85a3:0000:0000:8a2e:0370:7334", Kind::IpAddress, "2001:0db8:85a3:0000:0000:8a2e:0370:7334");
-    has("Tunnel to 2001:db8::10.0.0.1", Kind::IpAddress, "2001:db8::10.0.0.1");
+    has(
+        "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+        Kind::IpAddress,
+        "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+    );
+    has(
+        "Tunnel to 2001:db8::10.0.0.1",
+        Kind::IpAddress,
+        "2001:db8::10.0.0.1",
+    );
     has("fe80::1%eth0 up", Kind::IpAddress, "fe80::1%eth0");
     has("Prefix: 2001:db8::/32", Kind::IpAddress, "2001:db8::/32");
     keeps("Version 1.2.3", "1.2.3");
@@ -159,13 +247,33 @@ fn ip_addresses() {
 
 #[test]
 fn hostnames_and_links() {
-    has("ssh db-01.prod.acme-corp.internal now", Kind::Hostname, "db-01.prod.acme-corp.internal");
+    has(
+        "ssh db-01.prod.acme-corp.internal now",
+        Kind::Hostname,
+        "db-01.prod.acme-corp.internal",
+    );
     has("printer.local", Kind::Hostname, "printer.local");
     has("nas.home.arpa", Kind::Hostname, "nas.home.arpa");
-    has("deploy to db-01.prod.acme-corp.net", Kind::Hostname, "db-01.prod.acme-corp.net");
-    has("see https://acme-corp.com/users/priya-raman?ref=mail.", Kind::Url, "https://acme-corp.com/users/priya-raman?ref=mail");
-    has("(https://example.org/a_(b))", Kind::Url, "https://example.org/a_(b)");
-    has("ftp://files.example.org/pub/x.tar.gz", Kind::Url, "ftp://files.example.org/pub/x.tar.gz");
+    has(
+        "deploy to db-01.prod.acme-corp.net",
+        Kind::Hostname,
+        "db-01.prod.acme-corp.net",
+    );
+    has(
+        "see https://acme-corp.com/users/priya-raman?ref=mail.",
+        Kind::Url,
+        "https://acme-corp.com/users/priya-raman?ref=mail",
+    );
+    has(
+        "(https://example.org/a_(b))",
+        Kind::Url,
+        "https://example.org/a_(b)",
+    );
+    has(
+        "ftp://files.example.org/pub/x.tar.gz",
+        Kind::Url,
+        "ftp://files.example.org/pub/x.tar.gz",
+    );
     has("www.example.com/path", Kind::Url, "www.example.com/path");
     keeps("www.microsoft", "www.microsoft");
     keeps("open config.yaml and main.rs, e.g. self.app", "config.yaml");

@@ -1,0 +1,471 @@
+//! Street addresses and postcodes.
+//!
+//! An address keeps its lines, separators, unit markers (`Flat 4`, `Apt 5B`), street types
+//! (`Road`, `Straße`, `rue`…) and town; the house and unit numbers change (same digit count,
+//! letter suffixes kept), the street name is replaced by one of the same language style, and
+//! postcodes inside become postcodes of the same format.
+
+use crate::Ctx;
+use crate::data::{
+    self, COMPOUND_SUFFIXES, DE_ADJ, DE_STEMS, EN_STREETS, EN_TYPE_SET, ES_STREETS, FR_STREETS,
+    IT_STREETS, Lang, NL_STEMS, PREFIX_TYPES, PT_STREETS, UK_AREAS_1, UK_AREAS_2, UNIT_WORDS,
+};
+use crate::shape::{self, digit, digit_nz, from_set, pick, reshape};
+
+/// A token of an address: a word or the separator (spaces, commas, newlines) after it.
+#[derive(Clone, Copy, Debug)]
+struct Tok<'a> {
+    text: &'a str,
+    word: bool,
+}
+
+fn tokenize(value: &str) -> Vec<Tok<'_>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut in_word = None;
+    for (i, c) in value.char_indices() {
+        let is_word = !(c.is_whitespace() || c == ',' || c == ';');
+        match in_word {
+            Some(w) if w == is_word => {}
+            Some(w) => {
+                out.push(Tok {
+                    text: &value[start..i],
+                    word: w,
+                });
+                start = i;
+                in_word = Some(is_word);
+            }
+            None => in_word = Some(is_word),
+        }
+    }
+    if let Some(w) = in_word {
+        out.push(Tok {
+            text: &value[start..],
+            word: w,
+        });
+    }
+    out
+}
+
+/// True when a separator ends a line segment (comma, semicolon or newline).
+fn breaks(sep: &str) -> bool {
+    sep.contains([',', ';', '\n', '\r'])
+}
+
+fn core(word: &str) -> &str {
+    word.trim_end_matches(['.', ':'])
+}
+
+fn is_name_word(w: &str) -> bool {
+    let c = core(w);
+    !c.is_empty()
+        && c.chars()
+            .all(|ch| ch.is_alphabetic() || ch == '\'' || ch == '-' || ch == '’')
+        && c.chars().next().is_some_and(char::is_uppercase)
+        && !UNIT_WORDS.contains(&data::fold(c).as_str())
+}
+
+fn street_names(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::Fr => FR_STREETS,
+        Lang::Es => ES_STREETS,
+        Lang::It => IT_STREETS,
+        Lang::Pt => PT_STREETS,
+        Lang::De => DE_STEMS,
+        Lang::Nl => NL_STEMS,
+        Lang::En => EN_STREETS,
+    }
+}
+
+/// Picks a street name different from `old` (folded) and not in the original text.
+fn street_name(cx: &mut Ctx<'_>, list: &[&'static str], old: &str) -> &'static str {
+    let mut p = pick(cx.rng, list);
+    for _ in 0..6 {
+        if data::fold(p) != old && !cx.text.contains(p) {
+            break;
+        }
+        p = pick(cx.rng, list);
+    }
+    p
+}
+
+/// A stand-in street address.
+pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
+    let toks = tokenize(value);
+    let n = toks.len();
+    // Replacement of a token span [start, end] (token indexes, inclusive) by a string.
+    let mut spans: Vec<(usize, usize, String)> = Vec::new();
+    let mut done = vec![false; n];
+    let word_ix: Vec<usize> = (0..n).filter(|&i| toks[i].word).collect();
+
+    // Postcodes written as two words (UK, Canada, Netherlands).
+    for w in word_ix.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if done[a] || b != a + 2 || toks[a + 1].text != " " {
+            continue;
+        }
+        let joined = format!("{} {}", toks[a].text.trim_end_matches(','), toks[b].text);
+        let trail = &toks[b].text[toks[b].text.trim_end_matches([',', '.']).len()..];
+        let joined = joined.trim_end_matches([',', '.']).to_string();
+        if let Some(p) = two_part_postcode(cx, &joined) {
+            spans.push((a, b, format!("{p}{trail}")));
+            done[a] = true;
+            done[b] = true;
+        }
+    }
+
+    // Street names.
+    let mut k = 0;
+    while k < word_ix.len() {
+        let i = word_ix[k];
+        if done[i] {
+            k += 1;
+            continue;
+        }
+        let c = core(toks[i].text);
+        let lower = c.to_lowercase();
+        let same_line_next = k + 1 < word_ix.len() && !breaks(toks[i + 1].text);
+        let next = same_line_next.then(|| toks[word_ix[k + 1]].text);
+        let prev_same_line = k > 0 && !breaks(toks[i - 1].text);
+        let prev_is_number = prev_same_line
+            && toks[word_ix[k - 1]]
+                .text
+                .starts_with(|ch: char| ch.is_ascii_digit());
+        let line_start = k == 0 || !prev_same_line;
+
+        // Types before the name: rue, calle, via…
+        if let Some(&(_, lang)) = PREFIX_TYPES.iter().find(|(t, _)| *t == lower)
+            && let Some(nx) = next
+            && !nx.starts_with(|ch: char| ch.is_ascii_digit())
+        {
+            let ambiguous = matches!(lower.as_str(), "avenue" | "boulevard" | "place");
+            let particle = matches!(
+                nx.to_lowercase().as_str(),
+                "de" | "des" | "du" | "de la" | "la" | "le" | "les"
+            ) || nx.to_lowercase().starts_with("l'");
+            if !ambiguous || particle || ((line_start || prev_is_number) && is_name_word(nx)) {
+                let first = word_ix[k + 1];
+                let mut last = first;
+                let mut m = k + 1;
+                while m + 1 < word_ix.len() {
+                    let j = word_ix[m + 1];
+                    if breaks(toks[j - 1].text)
+                        || toks[j].text.starts_with(|ch: char| ch.is_ascii_digit())
+                    {
+                        break;
+                    }
+                    last = j;
+                    m += 1;
+                }
+                let old = data::fold(&value_of(&toks, first, last));
+                let name = street_name(cx, street_names(lang), &old);
+                let trail = trailing_punct(toks[last].text);
+                spans.push((first, last, format!("{name}{trail}")));
+                for d in done.iter_mut().take(last + 1).skip(first) {
+                    *d = true;
+                }
+                done[i] = true;
+                k = m + 1;
+                continue;
+            }
+        }
+
+        // Types after the name: Road, Street, Straße…
+        let type_word = EN_TYPE_SET.contains(lower.as_str())
+            || matches!(lower.as_str(), "straße" | "strasse" | "str");
+        if type_word && prev_same_line {
+            let mut first = None;
+            let mut m = k;
+            while m > 0 {
+                let j = word_ix[m - 1];
+                if breaks(toks[j + 1].text) || done[j] || !is_name_word(toks[j].text) {
+                    break;
+                }
+                first = Some(m - 1);
+                m -= 1;
+            }
+            if let Some(f) = first {
+                let (a, b) = (word_ix[f], word_ix[k - 1]);
+                let old = data::fold(&value_of(&toks, a, b));
+                let german = matches!(lower.as_str(), "straße" | "strasse" | "str");
+                let list = if german {
+                    DE_ADJ
+                } else {
+                    street_names(Lang::En)
+                };
+                let name = street_name(cx, list, &old);
+                let name = if toks[a].text.chars().all(|ch| !ch.is_lowercase()) && c.len() > 2 {
+                    name.to_uppercase()
+                } else {
+                    name.to_string()
+                };
+                spans.push((a, b, name));
+                for d in done.iter_mut().take(b + 1).skip(a) {
+                    *d = true;
+                }
+                done[i] = true;
+                k += 1;
+                continue;
+            }
+        }
+
+        // Compound names: Hauptstraße, Keizersgracht.
+        if c.chars().next().is_some_and(char::is_uppercase)
+            && let Some(&(suffix, lang)) = COMPOUND_SUFFIXES
+                .iter()
+                .find(|(s, _)| lower.ends_with(s) && lower.chars().count() >= s.chars().count() + 3)
+        {
+            let sc = suffix.chars().count();
+            let split = c.char_indices().rev().nth(sc - 1).map_or(0, |(ix, _)| ix);
+            let word = toks[i].text;
+            let stem_old = data::fold(&c[..split]);
+            let stem = street_name(cx, street_names(lang), &stem_old);
+            let tail = &word[split..];
+            let stem = if c[..split].chars().all(|ch| !ch.is_lowercase()) {
+                stem.to_uppercase()
+            } else {
+                stem.to_string()
+            };
+            // A lowercase suffix after a new stem ("Linden" + "straße").
+            spans.push((i, i, format!("{stem}{tail}")));
+            done[i] = true;
+        }
+        k += 1;
+    }
+
+    // Numbers: house, unit and postcode digits change, letters stay.
+    for &i in &word_ix {
+        if done[i] || !toks[i].text.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let w = toks[i].text;
+        let digits = w.bytes().filter(u8::is_ascii_digit).count();
+        let postal_like = digits == 5 && w.len() <= 6 || is_zip4(w);
+        let s = if postal_like {
+            keep_first_digit(cx, w)
+        } else {
+            shape::redigit(cx.rng, w)
+        };
+        spans.push((i, i, s));
+        done[i] = true;
+    }
+
+    spans.sort_by_key(|s| s.0);
+    let mut out = String::with_capacity(value.len() + 16);
+    let mut t = 0;
+    for (a, b, s) in spans {
+        if a < t {
+            continue;
+        }
+        for tok in &toks[t..a] {
+            out.push_str(tok.text);
+        }
+        out.push_str(&s);
+        t = b + 1;
+    }
+    for tok in toks.iter().skip(t) {
+        out.push_str(tok.text);
+    }
+    if out == value || out.is_empty() {
+        // Nothing recognisable: a fresh English street line in front of the rest.
+        let num = shape::int(cx.rng, 2, 180);
+        let name = pick(cx.rng, EN_STREETS);
+        let ty = pick(
+            cx.rng,
+            &["Road", "Street", "Lane", "Avenue", "Close", "Way"],
+        );
+        let rest = value.find([',', '\n']).map_or("", |i| &value[i..]);
+        return format!("{num} {name} {ty}{rest}");
+    }
+    out
+}
+
+fn value_of(toks: &[Tok<'_>], a: usize, b: usize) -> String {
+    toks[a..=b].iter().map(|t| t.text).collect()
+}
+
+fn trailing_punct(w: &str) -> &str {
+    &w[w.trim_end_matches(['.', ',']).len()..]
+}
+
+fn is_zip4(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 10
+        && b[5] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 5 || c.is_ascii_digit())
+}
+
+/// Digits redrawn except the first (the region of US ZIP codes, the département of French
+/// ones); never all zeros after it.
+fn keep_first_digit(cx: &mut Ctx<'_>, w: &str) -> String {
+    let mut out = String::with_capacity(w.len());
+    let mut first = true;
+    for c in w.chars() {
+        if c.is_ascii_digit() {
+            if first {
+                out.push(c);
+                first = false;
+            } else {
+                out.push(digit(cx.rng) as char);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    if out.get(1..5) == Some("0000") {
+        out.replace_range(4..5, "7");
+    }
+    out
+}
+
+/// Letters allowed in the inward code of UK postcodes.
+const UK_INWARD: &[u8] = b"ABDEFGHJLNPQRSTUWXYZ";
+
+/// The pattern of `s`: letters → `A`, digits → `9`, others kept.
+fn pattern(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphabetic() {
+                'A'
+            } else if c.is_ascii_digit() {
+                '9'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn recase_like(s: String, like: &str) -> String {
+    if like.bytes().any(|b| b.is_ascii_lowercase()) && !like.bytes().any(|b| b.is_ascii_uppercase())
+    {
+        s.to_ascii_lowercase()
+    } else {
+        s
+    }
+}
+
+/// A UK postcode of the same shape (`SW9 6EJ`, `M1 1AE`, `EC1A 1BB`, compact or spaced).
+fn uk_postcode(cx: &mut Ctx<'_>, value: &str) -> Option<String> {
+    let p = pattern(value);
+    let compact: String = p.chars().filter(|c| *c != ' ').collect();
+    let (outward_p, space) = match p.find(' ') {
+        Some(i) => (&p[..i], true),
+        None => (&compact[..compact.len().saturating_sub(3)], false),
+    };
+    let ok_out = matches!(outward_p, "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A");
+    let inward_p = &compact[outward_p.len().min(compact.len())..];
+    if !ok_out || inward_p != "9AA" || (space && p.matches(' ').count() != 1) {
+        return None;
+    }
+    let up = value.to_ascii_uppercase();
+    let letters = outward_p.bytes().take_while(|&b| b == b'A').count();
+    let mut s = String::with_capacity(8);
+    if outward_p.ends_with('A') {
+        // Central London style (EC1A, W1A): keep the area, redraw the rest.
+        s.push_str(&up[..letters]);
+        s.push(digit_nz(cx.rng) as char);
+        let set: &[u8] = if letters == 1 {
+            b"ABCDEFGHJKPSTUW"
+        } else {
+            b"ABEHMNPRVWXY"
+        };
+        s.push(from_set(cx.rng, set) as char);
+    } else {
+        let area = if letters == 1 {
+            pick(cx.rng, UK_AREAS_1)
+        } else {
+            pick(cx.rng, UK_AREAS_2)
+        };
+        s.push_str(area);
+        let dcount = outward_p.len() - letters;
+        s.push(digit_nz(cx.rng) as char);
+        for _ in 1..dcount {
+            s.push(digit(cx.rng) as char);
+        }
+    }
+    if space {
+        s.push(' ');
+    }
+    s.push(digit(cx.rng) as char);
+    s.push(from_set(cx.rng, UK_INWARD) as char);
+    s.push(from_set(cx.rng, UK_INWARD) as char);
+    Some(recase_like(s, value))
+}
+
+/// A Canadian postal code (`K1A 0B1`), keeping the province letter.
+fn ca_postcode(cx: &mut Ctx<'_>, value: &str) -> Option<String> {
+    let p = pattern(value);
+    if p != "A9A 9A9" && p != "A9A9A9" {
+        return None;
+    }
+    const L: &[u8] = b"ABCEGHJKLMNPRSTVWXYZ";
+    let first = value.chars().next()?.to_ascii_uppercase();
+    let mut s = String::with_capacity(7);
+    s.push(first);
+    s.push(digit(cx.rng) as char);
+    s.push(from_set(cx.rng, L) as char);
+    if p.len() == 7 {
+        s.push(' ');
+    }
+    s.push(digit(cx.rng) as char);
+    s.push(from_set(cx.rng, L) as char);
+    s.push(digit(cx.rng) as char);
+    Some(recase_like(s, value))
+}
+
+/// A Dutch postcode (`1234 AB`).
+fn nl_postcode(cx: &mut Ctx<'_>, value: &str) -> Option<String> {
+    let p = pattern(value);
+    if (p != "9999 AA" && p != "9999AA") || value.bytes().any(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let mut s = String::with_capacity(7);
+    s.push(digit_nz(cx.rng) as char);
+    for _ in 0..3 {
+        s.push(digit(cx.rng) as char);
+    }
+    if p.len() == 7 {
+        s.push(' ');
+    }
+    loop {
+        let a = shape::upper(cx.rng);
+        let b = shape::upper(cx.rng);
+        if !(a == b'S' && matches!(b, b'A' | b'D' | b'S')) {
+            s.push(a as char);
+            s.push(b as char);
+            break;
+        }
+    }
+    Some(s)
+}
+
+fn two_part_postcode(cx: &mut Ctx<'_>, s: &str) -> Option<String> {
+    uk_postcode(cx, s)
+        .or_else(|| ca_postcode(cx, s))
+        .or_else(|| nl_postcode(cx, s))
+}
+
+/// A stand-in postcode of the same format: US ZIP / ZIP+4 (same first digit), UK, Canadian,
+/// Dutch; otherwise letters stay letters (same case), digits stay digits, punctuation stays.
+pub(crate) fn postcode(cx: &mut Ctx<'_>, _rule: &str, value: &str) -> String {
+    if let Some(s) = two_part_postcode(cx, value) {
+        return s;
+    }
+    let all_digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+    if (all_digits && value.len() >= 4) || is_zip4(value) {
+        return keep_first_digit(cx, value);
+    }
+    reshape(cx.rng, value)
+}
+
+#[cfg(test)]
+pub(crate) fn uk_postcode_shape(s: &str) -> bool {
+    let p = pattern(s);
+    let Some((o, i)) = p.split_once(' ') else {
+        return false;
+    };
+    matches!(o, "A9" | "A99" | "AA9" | "AA99" | "A9A" | "AA9A") && i == "9AA"
+}
