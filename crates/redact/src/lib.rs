@@ -129,7 +129,11 @@ impl Default for Redactor {
 impl Redactor {
     /// A redactor with the built-in detector and fresh randomness for every call.
     pub fn new() -> Redactor {
-        Redactor { detector: Detector::new(), seed: None, max_chars: MAX_TEXT_CHARS }
+        Redactor {
+            detector: Detector::new(),
+            seed: None,
+            max_chars: MAX_TEXT_CHARS,
+        }
     }
 
     /// Uses this detector (for example one with extra recognisers).
@@ -184,7 +188,10 @@ impl Redactor {
         if text.len() > self.max_chars {
             let chars = text.chars().count();
             if chars > self.max_chars {
-                return Err(RedactError::TextTooLong { chars, limit: self.max_chars });
+                return Err(RedactError::TextTooLong {
+                    chars,
+                    limit: self.max_chars,
+                });
             }
         }
         let names_decided = true;
@@ -205,15 +212,23 @@ impl Redactor {
         }
     }
 
-    fn replace(&self, text: &str, found: &[Finding], opts: &RedactOptions, attempt: u64) -> Redaction {
-        let mut gen = match self.seed {
-            Some(s) => Surrogates::with_seed(s.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15))),
+    fn replace(
+        &self,
+        text: &str,
+        found: &[Finding],
+        opts: &RedactOptions,
+        attempt: u64,
+    ) -> Redaction {
+        let mut sur = match self.seed {
+            Some(s) => {
+                Surrogates::with_seed(s.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+            }
             None => Surrogates::new(),
         };
         let mut map = opts.map.clone().unwrap_or_default();
         for (stand_in, real) in map.iter() {
-            gen.reserve(stand_in);
-            gen.reserve(real);
+            sur.reserve(stand_in);
+            sur.reserve(real);
         }
         let mut out = String::with_capacity(text.len() + text.len() / 8);
         let mut last = 0;
@@ -223,7 +238,7 @@ impl Redactor {
             let stand_in = match map.stand_in_for(real) {
                 Some(s) => s.to_string(),
                 None => {
-                    let s = gen.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
+                    let s = sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
                     // The generator guarantees uniqueness; a failed insert would mean a
                     // stand-in equal to an existing one, so fall back to the real value's
                     // existing entry (never reached in practice).
@@ -239,14 +254,24 @@ impl Redactor {
         }
         out.push_str(&text[last..]);
         let redacted = map.len();
-        Redaction { object: "redaction".into(), text: out, map, redacted, names_decided: true }
+        Redaction {
+            object: "redaction".into(),
+            text: out,
+            map,
+            redacted,
+            names_decided: true,
+        }
     }
 
     /// Puts the real values of `map` back into `text`. An empty map returns the text
     /// unchanged.
     pub fn restore(&self, text: &str, map: &Map) -> Restoration {
         let r = Restorer::new(map).restore(text);
-        Restoration { object: "restoration".into(), text: r.text, restored: r.restored }
+        Restoration {
+            object: "restoration".into(),
+            text: r.text,
+            restored: r.restored,
+        }
     }
 
     /// A compiled restorer for many texts or a stream with the same map.
@@ -261,7 +286,11 @@ fn is_word_byte(b: u8) -> bool {
 
 /// Occurrences of `terms` in `text`, case-insensitively and as whole words.
 fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
-    let terms: Vec<&str> = terms.iter().map(|t| t.trim()).filter(|t| !t.is_empty()).collect();
+    let terms: Vec<&str> = terms
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
     if terms.is_empty() {
         return Vec::new();
     }
@@ -304,7 +333,11 @@ fn allowed_spans(text: &str, allow: &[String]) -> Vec<(usize, usize)> {
 fn profile_findings(text: &str, p: &Profile) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut add = |value: &Option<String>, kind: Kind, rule: &'static str| {
-        if let Some(v) = value.as_deref().map(str::trim).filter(|v| v.chars().count() >= 2) {
+        if let Some(v) = value
+            .as_deref()
+            .map(str::trim)
+            .filter(|v| v.chars().count() >= 2)
+        {
             for (s, e) in occurrences(text, &[v]) {
                 out.push(Finding::new(s, e, kind, rule));
             }

@@ -12,7 +12,10 @@ Server 10.4.17.23 and db-01.prod.acme-corp.internal; see https://acme-corp.com/u
 
 #[test]
 fn round_trip_and_every_kind_replaced() {
-    let r = Redactor::new().with_seed(7).redact(SAMPLE, &opts()).unwrap();
+    let r = Redactor::new()
+        .with_seed(7)
+        .redact(SAMPLE, &opts())
+        .unwrap();
     for real in [
         "jane.doe@northwind.co.uk",
         "+44 20 7946 0321",
@@ -24,7 +27,10 @@ fn round_trip_and_every_kind_replaced() {
         "https://acme-corp.com/users/42?ref=mail",
     ] {
         assert!(!r.text.contains(real), "{real} left in {}", r.text);
-        assert!(r.map.iter().any(|(_, v)| v == real), "{real} not in the map");
+        assert!(
+            r.map.iter().any(|(_, v)| v == real),
+            "{real} not in the map"
+        );
     }
     assert_eq!(r.redacted, r.map.len());
     assert!(r.names_decided);
@@ -36,10 +42,19 @@ fn round_trip_and_every_kind_replaced() {
 
 #[test]
 fn stand_ins_are_realistic_not_labels() {
-    let r = Redactor::new().with_seed(1).redact(SAMPLE, &opts()).unwrap();
+    let r = Redactor::new()
+        .with_seed(1)
+        .redact(SAMPLE, &opts())
+        .unwrap();
     for (stand_in, _) in r.map.iter() {
-        assert!(!stand_in.contains('[') && !stand_in.contains('<'), "label-like {stand_in}");
-        assert!(!SAMPLE.contains(stand_in), "stand-in {stand_in} occurs in the original");
+        assert!(
+            !stand_in.contains('[') && !stand_in.contains('<'),
+            "label-like {stand_in}"
+        );
+        assert!(
+            !SAMPLE.contains(stand_in),
+            "stand-in {stand_in} occurs in the original"
+        );
     }
 }
 
@@ -52,8 +67,14 @@ fn same_value_same_stand_in_within_and_across_calls() {
     let (stand_in, _) = r.map.iter().next().unwrap();
     assert_eq!(r.text.matches(stand_in).count(), 2);
     // Next turn with the map: the same value keeps its stand-in; new ones do not collide.
-    let next = RedactOptions { map: Some(r.map.clone()), ..opts() };
-    let r2 = Redactor::new().with_seed(3).redact("ops@acme-example.io and sec@acme-example.io", &next).unwrap();
+    let next = RedactOptions {
+        map: Some(r.map.clone()),
+        ..opts()
+    };
+    let r2 = Redactor::new()
+        .with_seed(3)
+        .redact("ops@acme-example.io and sec@acme-example.io", &next)
+        .unwrap();
     assert!(r2.text.starts_with(stand_in));
     assert_eq!(r2.map.len(), 2);
     let keys: Vec<&str> = r2.map.iter().map(|(k, _)| k).collect();
@@ -63,7 +84,10 @@ fn same_value_same_stand_in_within_and_across_calls() {
 #[test]
 fn allow_list_keeps_terms_case_insensitively() {
     let t = "Write to support@acme-example.io or ops@acme-example.io";
-    let o = RedactOptions { allow: vec!["SUPPORT@acme-example.io".into()], ..opts() };
+    let o = RedactOptions {
+        allow: vec!["SUPPORT@acme-example.io".into()],
+        ..opts()
+    };
     let r = Redactor::new().redact(t, &o).unwrap();
     assert!(r.text.contains("support@acme-example.io"));
     assert!(!r.text.contains("ops@acme-example.io"));
@@ -72,8 +96,20 @@ fn allow_list_keeps_terms_case_insensitively() {
 #[test]
 fn profile_values_are_found_in_any_case() {
     let t = "I am Robert Smith, reach me at ROBERT.SMITH@EXAMPLE.COM";
-    let p = Profile { name: Some("Robert Smith".into()), email: Some("robert.smith@example.com".into()), phone: None };
-    let r = Redactor::new().redact(t, &RedactOptions { profile: Some(p), ..opts() }).unwrap();
+    let p = Profile {
+        name: Some("Robert Smith".into()),
+        email: Some("robert.smith@example.com".into()),
+        phone: None,
+    };
+    let r = Redactor::new()
+        .redact(
+            t,
+            &RedactOptions {
+                profile: Some(p),
+                ..opts()
+            },
+        )
+        .unwrap();
     assert!(!r.text.contains("Robert Smith"), "{}", r.text);
     assert!(!r.text.to_lowercase().contains("robert.smith@example.com"));
     assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
@@ -82,13 +118,27 @@ fn profile_values_are_found_in_any_case() {
 #[test]
 fn text_limit_counts_characters_not_bytes() {
     let redactor = Redactor::new().with_max_chars(10);
-    assert!(redactor.redact("éééééééééé", &opts()).is_ok(), "10 chars, 20 bytes");
+    assert!(
+        redactor.redact("éééééééééé", &opts()).is_ok(),
+        "10 chars, 20 bytes"
+    );
     assert_eq!(
         redactor.redact("ééééééééééé", &opts()),
-        Err(RedactError::TextTooLong { chars: 11, limit: 10 })
+        Err(RedactError::TextTooLong {
+            chars: 11,
+            limit: 10
+        })
     );
-    assert!(Redactor::new().redact(&"a".repeat(MAX_TEXT_CHARS), &opts()).is_ok());
-    assert!(Redactor::new().redact(&"a".repeat(MAX_TEXT_CHARS + 1), &opts()).is_err());
+    assert!(
+        Redactor::new()
+            .redact(&"a".repeat(MAX_TEXT_CHARS), &opts())
+            .is_ok()
+    );
+    assert!(
+        Redactor::new()
+            .redact(&"a".repeat(MAX_TEXT_CHARS + 1), &opts())
+            .is_err()
+    );
 }
 
 #[test]
@@ -103,7 +153,10 @@ fn text_without_detail_round_trips_unchanged() {
 
 #[test]
 fn responses_serialise_as_the_specification_writes_them() {
-    let r = Redactor::new().with_seed(2).redact("mail a.b@example.org", &opts()).unwrap();
+    let r = Redactor::new()
+        .with_seed(2)
+        .redact("mail a.b@example.org", &opts())
+        .unwrap();
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["object"], "redaction");
     assert!(v["map"].is_object());
