@@ -617,10 +617,6 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         out.push(f);
         return ve;
     }
-    if matches!(b[vs], b'(' | b'+') {
-        // Let the other rules look at what follows the bracket or sign.
-        return vs + 1;
-    }
     // Several numbers written one after another: take the longest valid prefix at each
     // space, then go on after it.
     let spaces: Vec<usize> = text[s..e]
@@ -629,7 +625,11 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         .filter(|&i| i > s)
         .collect();
     if spaces.is_empty() || spaces.len() > 10 {
-        return ve;
+        return if matches!(b[vs], b'(' | b'+') {
+            vs + 1
+        } else {
+            ve
+        };
     }
     // Said to be one identifier that did not validate: not several numbers either.
     let cues = Cues::before(text, s, context::WINDOW);
@@ -651,6 +651,7 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
     let mut cuts: Vec<usize> = spaces.clone();
     cuts.push(e);
     let mut start = s;
+    let mut found_any = false;
     while start < e {
         let mut found = None;
         for &c in cuts.iter().rev() {
@@ -667,6 +668,7 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         }
         match found {
             Some((f, c)) => {
+                found_any = true;
                 out.push(f);
                 start = c + 1;
             }
@@ -678,6 +680,10 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         while start < e && !b[start].is_ascii_digit() && b[start] != b'+' && b[start] != b'(' {
             start += 1;
         }
+    }
+    if !found_any && matches!(b[vs], b'(' | b'+') {
+        // Let the other rules look at what follows the bracket or sign.
+        return vs + 1;
     }
     ve
 }

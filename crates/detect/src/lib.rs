@@ -119,8 +119,47 @@ impl Detector {
             }
             found.retain(|f| valid_span(text, f));
         }
-        resolve(found)
+        let mut found = resolve(found);
+        if widen_to_words(text, &mut found) {
+            found = resolve(found);
+        }
+        found
     }
+}
+
+/// A finding glued to letters or digits on either side (`a@b.com.GB82`) is widened to the
+/// whole word: restore matches stand-ins as whole words, so a stand-in glued to its
+/// neighbours could not be found again. Returns true when any finding changed.
+fn widen_to_words(text: &str, found: &mut [Finding]) -> bool {
+    let mut changed = false;
+    for f in found.iter_mut() {
+        let inner_first = text[f.start..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphanumeric);
+        let inner_last = text[..f.end]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
+        if inner_first {
+            while let Some(c) = text[..f.start]
+                .chars()
+                .next_back()
+                .filter(|c| c.is_alphanumeric())
+            {
+                f.start -= c.len_utf8();
+                f.keep_prefix = 0;
+                changed = true;
+            }
+        }
+        if inner_last {
+            while let Some(c) = text[f.end..].chars().next().filter(|c| c.is_alphanumeric()) {
+                f.end += c.len_utf8();
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 fn valid_span(text: &str, f: &Finding) -> bool {
