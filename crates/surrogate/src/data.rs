@@ -17,7 +17,8 @@ pub(crate) enum Gender {
 /// Names of one origin: given names by gender and surnames.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Origin {
-    /// The origin's name in the data file (`anglo`, `indian`…).
+    /// The origin's name in the data file (`anglo`, `indian`…); checked by the tests.
+    #[allow(dead_code)]
     pub name: &'static str,
     pub female: Vec<&'static str>,
     pub male: Vec<&'static str>,
@@ -38,6 +39,8 @@ pub(crate) const JAPANESE: usize = 7;
 pub(crate) const KOREAN: usize = 8;
 /// Index of the Arabic origin.
 pub(crate) const ARABIC: usize = 12;
+/// Index of the Russian (Latin transliteration) origin.
+pub(crate) const RUSSIAN: usize = 19;
 /// Index of the Greek origin.
 pub(crate) const GREEK: usize = 21;
 
@@ -626,6 +629,18 @@ pub(crate) const INFRA_WORDS: &[&str] = &[
     "zk",
     "zookeeper",
     "etcd",
+    "macbook",
+    "macbookpro",
+    "mbp",
+    "imac",
+    "iphone",
+    "ipad",
+    "android",
+    "workstation",
+    "thinkpad",
+    "nuc",
+    "raspberrypi",
+    "rpi",
     "haproxy",
     "nginx",
     "apache",
@@ -1572,26 +1587,34 @@ pub(crate) fn fold(s: &str) -> String {
     out
 }
 
-/// Given name (folded, lowercase) → (origin index, gender).
+/// The lookup key of a name part: folded, without apostrophes, hyphens, dots and spaces
+/// (`O'Brien` and `obrien` meet).
+pub(crate) fn key(s: &str) -> String {
+    let mut k = fold(s);
+    k.retain(|c| !matches!(c, '\'' | '’' | '-' | '.' | ' ' | '_'));
+    k
+}
+
+/// Given name ([`key`]) → (origin index, gender).
 pub(crate) static GIVEN: LazyLock<FxMap<String, (usize, Gender)>> = LazyLock::new(|| {
     let mut m = FxMap::default();
     for (i, o) in ORIGINS.iter().enumerate() {
-        for n in o.female {
-            m.entry(fold(n)).or_insert((i, Gender::Female));
+        for n in &o.female {
+            m.entry(key(n)).or_insert((i, Gender::Female));
         }
-        for n in o.male {
-            m.entry(fold(n)).or_insert((i, Gender::Male));
+        for n in &o.male {
+            m.entry(key(n)).or_insert((i, Gender::Male));
         }
     }
     m
 });
 
-/// Surname (folded, lowercase) → origin index.
+/// Surname ([`key`]) → origin index.
 pub(crate) static SURNAME: LazyLock<FxMap<String, usize>> = LazyLock::new(|| {
     let mut m = FxMap::default();
     for (i, o) in ORIGINS.iter().enumerate() {
-        for n in o.surnames {
-            m.entry(fold(n)).or_insert(i);
+        for n in &o.surnames {
+            m.entry(key(n)).or_insert(i);
         }
     }
     m
@@ -1627,15 +1650,27 @@ mod tests {
         let surnames: usize = ORIGINS.iter().map(|o| o.surnames.len()).sum();
         assert!(given >= 300, "{given} given names");
         assert!(surnames >= 300, "{surnames} surnames");
-        for o in ORIGINS {
+        let names: Vec<&str> = ORIGINS.iter().map(|o| o.name).collect();
+        assert_eq!(names[ANGLO], "anglo");
+        assert_eq!(names[INDIAN], "indian");
+        assert_eq!(names[CHINESE], "chinese");
+        assert_eq!(names[JAPANESE], "japanese");
+        assert_eq!(names[KOREAN], "korean");
+        assert_eq!(names[ARABIC], "arabic");
+        assert_eq!(names[RUSSIAN], "russian");
+        assert_eq!(names[CYRILLIC], "russian-cyrillic");
+        assert_eq!(names[GREEK], "greek");
+        for o in ORIGINS.iter() {
             assert!(!o.female.is_empty() && !o.male.is_empty() && !o.surnames.is_empty());
-            for n in o.female.iter().chain(o.male).chain(o.surnames) {
-                assert!(!n.contains(' '), "{n} has a space");
+            for n in o.female.iter().chain(&o.male).chain(&o.surnames) {
+                assert!(!n.contains(' ') && !n.is_empty(), "{n:?}");
             }
         }
         assert_eq!(GIVEN.get("priya"), Some(&(INDIAN, Gender::Female)));
         assert_eq!(GIVEN.get("jose").map(|g| g.1), Some(Gender::Male));
         assert_eq!(SURNAME.get("muller"), Some(&13));
+        assert_eq!(SURNAME.get(&key("O'Brien")), Some(&1));
+        assert_eq!(key("O'Brien"), "obrien");
         assert_eq!(fold("Łukasz Müller"), "lukasz muller");
     }
 }

@@ -171,12 +171,12 @@ impl Surrogates {
     /// common diacritics. Person stand-ins record their own parts; this is for pairs known from
     /// elsewhere, such as a previous request's map.
     pub fn learn_name_part(&mut self, real: &str, stand_in: &str) {
-        let real = data::fold(real.trim());
+        let real = data::key(real.trim());
         let stand_in = stand_in.trim();
-        if real.is_empty() || stand_in.is_empty() || real == data::fold(stand_in) {
+        if real.is_empty() || stand_in.is_empty() || real == data::key(stand_in) {
             return;
         }
-        self.memo.name_values.insert(data::fold(stand_in));
+        self.memo.name_values.insert(data::key(stand_in));
         self.memo.names.insert(real, stand_in.to_string());
     }
 
@@ -217,7 +217,7 @@ impl Surrogates {
             if self.accept(&cand, &value_lower) {
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
-                        self.memo.name_values.insert(data::fold(&part));
+                        self.memo.name_values.insert(data::key(&part));
                         self.memo.names.insert(real, part);
                     }
                 }

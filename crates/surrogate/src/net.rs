@@ -128,11 +128,11 @@ pub(crate) fn local_part(cx: &mut Ctx<'_>, local: &str, keep_roles: bool) -> Str
 /// A stand-in for a run of letters that may be a name, an initial or a name pair written
 /// together (`janedoe`, `jdoe`). Returns lowercase ASCII.
 fn name_run(cx: &mut Ctx<'_>, run: &str, first: bool, origin: &mut Option<usize>) -> String {
-    let f = data::fold(run);
+    let f = data::key(run);
     if cx.use_memo()
         && let Some(s) = cx.memo.name(&f)
     {
-        return data::fold(s);
+        return data::key(s);
     }
     if f.len() >= 3 && is_known_name(&f) {
         let (n, o) = name_for(cx, run, first, *origin);
@@ -285,9 +285,16 @@ pub(crate) fn host_stand_in(cx: &mut Ctx<'_>, host: &str, mode: Mode) -> (String
             out.push_str(label);
             continue;
         }
+        if Some(i) == reg && platform {
+            out.push_str(label);
+            continue;
+        }
         if Some(i) == reg && !label.is_empty() {
             let replace = match mode {
-                Mode::Host => !is_generic_label(&lowers[i]) || !cx.use_memo(),
+                Mode::Host => {
+                    !(is_generic_label(&lowers[i]) || has_name_part(cx, &lowers[i]))
+                        || !cx.use_memo()
+                }
                 Mode::Email => true,
                 Mode::Url => !platform,
             };
@@ -301,6 +308,17 @@ pub(crate) fn host_stand_in(cx: &mut Ctx<'_>, host: &str, mode: Mode) -> (String
     }
     out.push_str(dot);
     (out, platform)
+}
+
+/// True when a word of the label is a known or learned name part (`jane-macbook`).
+fn has_name_part(cx: &Ctx<'_>, lower: &str) -> bool {
+    runs(lower, false).iter().any(|(k, r)| {
+        if *k != Run::Alpha || r.len() < 3 || INFRA.contains(r) {
+            return false;
+        }
+        let f = data::key(r);
+        is_known_name(&f) || cx.memo.name(&f).is_some()
+    })
 }
 
 /// An invented organisation label (`fenwick-labs`), the same for the same real label while
@@ -367,11 +385,11 @@ fn split_inclusive_any<'a>(s: &'a str, seps: &'a [char]) -> impl Iterator<Item =
 /// name parts follow their stand-ins; other words are replaced by a plain word when
 /// `replace_unknown`, else kept.
 fn word_stand_in(cx: &mut Ctx<'_>, run: &str, replace_unknown: bool) -> String {
-    let f = data::fold(run);
+    let f = data::key(run);
     if cx.use_memo()
         && let Some(s) = cx.memo.name(&f)
     {
-        return recase(&data::fold(s), run);
+        return recase(&data::key(s), run);
     }
     if f.len() >= 3 && is_known_name(&f) && !URL_WORD_SET.contains(f.as_str()) {
         let (n, _) = name_for(cx, run, true, None);
@@ -614,7 +632,7 @@ fn segment(cx: &mut Ctx<'_>, seg: &str, identity: bool) -> String {
                 Run::Other => out.push_str(run),
                 Run::Digit => out.push_str(&shape::reshape(cx.rng, run)),
                 Run::Alpha => {
-                    let f = data::fold(run);
+                    let f = data::key(run);
                     let mixed = run.chars().skip(1).any(char::is_uppercase)
                         && run.chars().any(char::is_lowercase);
                     let learned = cx.use_memo() && cx.memo.name(&f).is_some();
@@ -641,7 +659,7 @@ fn query_value(cx: &mut Ctx<'_>, v: &str) -> String {
     if v.is_empty() {
         return String::new();
     }
-    let f = data::fold(v);
+    let f = data::key(v);
     if v.len() <= 12
         && v.bytes().all(|b| b.is_ascii_lowercase())
         && !is_known_name(&f)

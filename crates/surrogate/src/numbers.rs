@@ -368,16 +368,26 @@ pub(crate) fn card(cx: &mut Ctx<'_>, value: &str) -> String {
         let same: Vec<&str> = TEST_CARDS
             .iter()
             .copied()
-            .filter(|t| t.len() == n && brand(&digits_of(t)) == b)
+            .filter(|t| {
+                t.len() == n && brand(&digits_of(t)) == b && t.as_bytes()[0] == b'0' + d[0]
+            })
             .collect();
         if !same.is_empty() {
             let t = same[shape::below(cx.rng, same.len())];
             return fill_digits(value, &digits_of(t));
         }
     }
-    let prefix: Vec<u8> = match TEST_PREFIXES.iter().find(|(br, _)| *br == b) {
-        Some((_, ps)) if cx.strict() => digits_of(shape::pick(cx.rng, ps)),
-        _ => d[..n.min(2) - 1].to_vec(),
+    // Test ranges of the same brand that also keep the first digit (Mastercard 5… / 2…).
+    let ranges: Vec<&str> = TEST_PREFIXES
+        .iter()
+        .filter(|(br, _)| *br == b)
+        .flat_map(|(_, ps)| ps.iter().copied())
+        .filter(|p| p.as_bytes()[0] == b'0' + d[0])
+        .collect();
+    let prefix: Vec<u8> = if cx.strict() && !ranges.is_empty() {
+        digits_of(ranges[shape::below(cx.rng, ranges.len())])
+    } else {
+        d[..1].to_vec()
     };
     let mut v = with_random(cx, &prefix[..prefix.len().min(n - 1)], n - 1);
     v.push(luhn_digit(&v));
@@ -901,4 +911,46 @@ fn cpf(cx: &mut Ctx<'_>, body: &str) -> Option<String> {
     v.push(a);
     v.push(b);
     Some(fill_digits(body, &v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checksums_accept_known_valid_numbers() {
+        assert!(iban_valid("DE89 3704 0044 0532 0130 00"));
+        assert!(iban_valid("GB29NWBK60161331926819"));
+        assert!(!iban_valid("GB28NWBK60161331926819"));
+        assert!(aba_valid(&digits_of("021000021")));
+        assert!(!aba_valid(&digits_of("021000022")));
+        assert!(nhs_valid(&digits_of("943 476 5919")));
+        assert!(!nhs_valid(&digits_of("943 476 5918")));
+        assert!(shape::luhn_valid(&digits_of("046 454 286")));
+        assert!(verhoeff_valid(&digits_of("2363")));
+        assert_eq!(verhoeff_digit(&[2, 3, 6]), 3);
+        assert_eq!(dni_letter(12345678), b'Z');
+        assert_eq!(fiscal_check(b"RSSMRA85T10A562"), b'S');
+        assert!(bsn_valid(&digits_of("111222333")));
+        assert_eq!(cpf_digits(&digits_of("529982247")), (2, 5));
+        assert!(nino_valid("AB 12 34 56 C"));
+        assert!(!nino_valid("QQ 12 34 56 C"));
+        assert_eq!(cc_len(&[4, 4, 2, 0]), 2);
+        assert_eq!(cc_len(&[1, 4, 1, 5]), 1);
+        assert_eq!(cc_len(&[3, 5, 3, 1]), 3);
+    }
+
+    #[test]
+    fn brands() {
+        assert_eq!(brand(&digits_of("4111111111111111")), Brand::Visa);
+        assert_eq!(brand(&digits_of("2223003122003222")), Brand::Mastercard);
+        assert_eq!(brand(&digits_of("378282246310005")), Brand::Amex);
+        assert_eq!(brand(&digits_of("6011111111111117")), Brand::Discover);
+        assert_eq!(brand(&digits_of("3530111333300000")), Brand::Jcb);
+        assert_eq!(brand(&digits_of("30569309025904")), Brand::Diners);
+        assert_eq!(brand(&digits_of("6200000000000005")), Brand::UnionPay);
+        for t in TEST_CARDS {
+            assert!(shape::luhn_valid(&digits_of(t)), "{t}");
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use crate::Ctx;
 use crate::data::{
     self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
-    KOREAN, NAME_SUFFIXES, ORIGINS, PARTICLES, SURNAME, TITLES,
+    KOREAN, NAME_SUFFIXES, ORIGINS, PARTICLES, RUSSIAN, SURNAME, TITLES,
 };
 use crate::shape::{self, Case, apply_case, case_of};
 
@@ -85,8 +85,13 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     // Gender and origins.
     let first_given = words.iter().find(|w| w.role == Role::Given);
     let surname_word = words.iter().find(|w| w.role == Role::Surname);
-    let given_hit = first_given.and_then(|w| GIVEN.get(&data::fold(first_part(w.core))));
-    let surname_hit = surname_word.and_then(|w| SURNAME.get(&data::fold(first_part(w.core))));
+    let given_hit = words
+        .iter()
+        .filter(|w| w.role == Role::Given)
+        .flat_map(|w| w.core.split('-'))
+        .find_map(|p| GIVEN.get(&data::key(p)))
+        .or_else(|| first_given.and_then(|w| GIVEN.get(&data::key(first_part(w.core)))));
+    let surname_hit = surname_word.and_then(|w| SURNAME.get(&data::key(first_part(w.core))));
     let title_gender = words
         .iter()
         .filter(|w| w.role == Role::Keep)
@@ -152,7 +157,12 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                             out.push('-');
                             continue;
                         }
-                        let new = name_part(cx, piece, is_given, gender, origin, round);
+                        let piece_gender = if is_given {
+                            GIVEN.get(&data::key(piece)).map_or(gender, |g| g.1)
+                        } else {
+                            gender
+                        };
+                        let new = name_part(cx, piece, is_given, piece_gender, origin, round);
                         let cased = apply_case(&new, case);
                         if first_piece {
                             if is_given && full_given.is_empty() {
@@ -227,7 +237,7 @@ fn name_part(
     origin: usize,
     round: usize,
 ) -> String {
-    let folded = data::fold(real);
+    let folded = data::key(real);
     if cx.use_memo()
         && round == 0
         && let Some(s) = cx.memo.name(&folded)
@@ -237,16 +247,16 @@ fn name_part(
         return shape::title(&s);
     }
     let o = ORIGINS.get(origin).unwrap_or(&ORIGINS[ANGLO]);
-    let list = if !given {
-        o.surnames
+    let list: &[&'static str] = if !given {
+        &o.surnames
     } else if gender == Gender::Female {
-        o.female
+        &o.female
     } else {
-        o.male
+        &o.male
     };
     let mut pick = shape::pick(cx.rng, list);
     for _ in 0..8 {
-        let f = data::fold(pick);
+        let f = data::key(pick);
         let clash = f == folded
             || cx.memo.name_values.contains(&f)
             || (f.len() >= 4 && cx.text.contains(pick));
@@ -257,7 +267,7 @@ fn name_part(
     }
     let mut name = pick.to_string();
     if !given && gender == Gender::Female {
-        for (m, f) in o.feminine {
+        for (m, f) in &o.feminine {
             if let Some(stem) = name.strip_suffix(m) {
                 name = format!("{stem}{f}");
                 break;
@@ -371,7 +381,7 @@ fn assign_roles(words: &mut [Word<'_>]) {
         1 => {
             let i = real_names[0];
             let after_title = i > 0 && words[..i].iter().any(|w| w.role == Role::Keep);
-            let f = data::fold(first_part(words[i].core));
+            let f = data::key(first_part(words[i].core));
             let surname = if names.len() > 1 {
                 // "J. Smith": the only full word after an initial is the surname.
                 names[0] != i
@@ -394,8 +404,8 @@ fn assign_roles(words: &mut [Word<'_>]) {
                 };
                 return;
             }
-            let a = data::fold(first_part(words[real_names[0]].core));
-            let b = data::fold(first_part(words[real_names[1]].core));
+            let a = data::key(first_part(words[real_names[0]].core));
+            let b = data::key(first_part(words[real_names[1]].core));
             let east_asian = real_names.len() == 2
                 && names.len() == 2
                 && SURNAME
@@ -446,11 +456,11 @@ pub(crate) fn name_for(
     default_given: bool,
     hint_origin: Option<usize>,
 ) -> (String, usize) {
-    let folded = data::fold(real);
+    let folded = data::key(real);
     if cx.use_memo()
         && let Some(s) = cx.memo.name(&folded)
     {
-        return (data::fold(s), hint_origin.unwrap_or(ANGLO));
+        return (data::key(s), hint_origin.unwrap_or(ANGLO));
     }
     let (given, gender, origin) = if let Some(&(o, g)) = GIVEN.get(&folded) {
         (true, g, o)
@@ -465,15 +475,15 @@ pub(crate) fn name_for(
         let o = hint_origin.unwrap_or_else(|| random_latin_origin(cx));
         (default_given, g, o)
     };
-    let origin = if origin == CYRILLIC { 19 } else { origin };
+    let origin = if origin == CYRILLIC { RUSSIAN } else { origin };
     let picked = name_part(cx, real, given, gender, origin, 1);
     cx.pairs.clear();
-    (data::fold(&picked), origin)
+    (data::key(&picked), origin)
 }
 
-/// True when `s` (folded) is a given name or surname of the built-in lists.
-pub(crate) fn is_known_name(folded: &str) -> bool {
-    GIVEN.contains_key(folded) || SURNAME.contains_key(folded)
+/// True when `key` (see [`data::key`]) is a given name or surname of the built-in lists.
+pub(crate) fn is_known_name(key: &str) -> bool {
+    GIVEN.contains_key(key) || SURNAME.contains_key(key)
 }
 
 /// Applies the case of `like` to an ASCII word.
@@ -487,6 +497,61 @@ pub(crate) fn recase(word: &str, like: &str) -> String {
             } else {
                 word.to_string()
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Surrogates;
+    use crate::data::{self, GIVEN, Gender, INDIAN, SURNAME};
+    use redact_entity::Kind;
+
+    fn person(seed: u64, value: &str) -> String {
+        let text = format!("Note about {value}.");
+        Surrogates::with_seed(seed).stand_in(&text, Kind::Person, "person", 0, value)
+    }
+
+    #[test]
+    fn keeps_gender_and_origin_of_known_names() {
+        for seed in 0..40 {
+            let s = person(seed, "Priya Raman");
+            let (g, f) = s.split_once(' ').unwrap();
+            assert_eq!(GIVEN.get(&data::key(g)), Some(&(INDIAN, Gender::Female)), "{s}");
+            assert_eq!(SURNAME.get(&data::key(f)), Some(&INDIAN), "{s}");
+            let s = person(seed, "O'Brien, Sean");
+            let (sur, given) = s.split_once(", ").unwrap();
+            assert_eq!(GIVEN.get(&data::key(given)).map(|g| g.1), Some(Gender::Male), "{s}");
+            assert_eq!(SURNAME.get(&data::key(sur)), Some(&1), "{s}: Irish");
+            let s = person(seed, "Ms Kowalski");
+            assert!(s.starts_with("Ms "), "{s}");
+            assert!(!s.ends_with("ski") && !s.ends_with("cki"), "{s}: feminine form");
+        }
+    }
+
+    #[test]
+    fn title_gender_and_single_parts() {
+        for seed in 0..20 {
+            let s = person(seed, "Mr Smith");
+            let rest = s.strip_prefix("Mr ").unwrap();
+            assert!(SURNAME.contains_key(&data::key(rest)), "{s}");
+            let s = person(seed, "Emily");
+            assert_eq!(GIVEN.get(&data::key(&s)).map(|g| g.1), Some(Gender::Female), "{s}");
+        }
+    }
+
+    #[test]
+    fn other_scripts() {
+        for seed in 0..20 {
+            let s = person(seed, "王伟");
+            assert_eq!(s.chars().count(), 2, "{s}");
+            assert!(s.chars().all(|c| ('\u{4e00}'..'\u{a000}').contains(&c)), "{s}");
+            let s = person(seed, "Иван Петров");
+            assert!(
+                s.chars().filter(|c| c.is_alphabetic()).all(|c| ('\u{400}'..'\u{530}').contains(&c)),
+                "{s}"
+            );
+            assert_eq!(s.split(' ').count(), 2);
         }
     }
 }

@@ -70,19 +70,27 @@ pub(crate) enum Alphabet {
     HexUpper,
 }
 
-/// The alphabet of a secret-like string: hex when every alphanumeric character is a hex digit
-/// of one case.
+/// The alphabet of a secret-like string: hex when it has at least 8 alphanumeric characters,
+/// digits and letters among them, and every one is a hex digit of one case.
 pub(crate) fn alphabet_of(s: &str) -> Alphabet {
     let mut lower = false;
     let mut upper = false;
+    let mut digits = 0usize;
+    let mut count = 0usize;
     for b in s.bytes() {
+        if b.is_ascii_alphanumeric() {
+            count += 1;
+        }
         match b {
-            b'0'..=b'9' => {}
+            b'0'..=b'9' => digits += 1,
             b'a'..=b'f' => lower = true,
             b'A'..=b'F' => upper = true,
             _ if b.is_ascii_alphanumeric() => return Alphabet::Free,
             _ => {}
         }
+    }
+    if count < 8 || digits == 0 {
+        return Alphabet::Free;
     }
     match (lower, upper) {
         (true, false) => Alphabet::HexLower,
