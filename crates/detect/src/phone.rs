@@ -181,6 +181,16 @@ pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
     })
 }
 
+/// Compiles the metadata of the regions tried for national numbers.
+pub fn warm_up() {
+    let db = &*DB;
+    for id in NATIONAL_REGIONS {
+        if let Some(&i) = db.by_id.get(*id) {
+            let _ = db.regions[i].compiled();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,9 +60,15 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
     }
     forms.push((all.clone(), FormRank::Exact));
     if let Some(rest) = stand_in.strip_prefix('+') {
-        // Country code: the digits right after '+', up to a separator.
-        let cc_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if (1..=3).contains(&cc_len) && cc_len < rest.len() {
+        // Country code: the digits right after '+' up to a separator, or,
+        // written without one, the ITU code the digits start with.
+        let run = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let cc_len = if (1..=3).contains(&run) && run < rest.len() {
+            Some(run)
+        } else {
+            country_code_len(&all)
+        };
+        if let Some(cc_len) = cc_len {
             let cc = &all[..cc_len];
             let national = &all[cc_len..];
             forms.push((national.to_owned(), FormRank::Rewritten));
@@ -78,6 +84,25 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
     }
     forms.retain(|(f, _)| f.len() >= MIN_DIGITS);
     forms
+}
+
+/// Length of the ITU-T E.164 country calling code that `digits` start with
+/// (the codes are prefix-free): 1 and 7 have one digit, the codes below two,
+/// every other valid start three.
+fn country_code_len(digits: &str) -> Option<usize> {
+    const TWO: &[&str] = &[
+        "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46",
+        "47", "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63",
+        "64", "65", "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98",
+    ];
+    let first = digits.as_bytes().first()?;
+    match first {
+        b'0' => None,
+        b'1' | b'7' => Some(2),
+        _ if digits.len() >= 2 && TWO.contains(&&digits[..2]) => Some(2),
+        _ if digits.len() > 3 => Some(3),
+        _ => None,
+    }
 }
 
 fn is_dotted_quad(s: &str) -> bool {
@@ -166,6 +191,12 @@ impl DigitTrie {
             _ => *slot = Some((rank, entry)),
         }
         self.max_digits = self.max_digits.max(digits.len());
+    }
+
+    /// Whether a digit form starts with the ASCII byte `b`.
+    pub(crate) fn starts_with_digit(&self, b: u8) -> bool {
+        let d = usize::from(b.wrapping_sub(b'0'));
+        d <= 9 && self.nodes[0].next[d] != NONE
     }
 
     /// An upper bound on the length in bytes of a digit variant.
@@ -304,8 +335,20 @@ mod tests {
             forms("+39 06 1234 5678"),
             ["390612345678", "0612345678", "00390612345678"]
         );
-        // No separator after the country code: unknown, exact form only.
-        assert_eq!(forms("+442079460958"), ["442079460958"]);
+        // No separator after the country code: the ITU code table decides.
+        assert_eq!(
+            forms("+442079460958"),
+            [
+                "442079460958",
+                "2079460958",
+                "02079460958",
+                "4402079460958",
+                "00442079460958"
+            ]
+        );
+        assert_eq!(forms("+14155550148")[1], "4155550148");
+        assert_eq!(forms("+35312345678")[1], "12345678");
+        assert_eq!(forms("+0123456789"), ["0123456789"]);
     }
 
     #[test]

@@ -49,11 +49,13 @@
 //!    spelling `[+ or (] digit (separators digit)*`, where each separator
 //!    run is 0 to 3 of space, `-`, `.`, `(`, `)`, `/`, U+00A0, U+2009,
 //!    U+202F, U+2010–U+2013, and whose digits equal one of the stand-in's
-//!    *digit forms*: its own digits; for a stand-in `+CC rest` with a
-//!    1–3-digit country code `CC` followed by a separator, also the national
-//!    digits `N`, `0N` and `CC0N` (the last two when `N` does not start with
-//!    0) and `00CCN`; for a stand-in whose digits start with a single `0`,
-//!    also its digits without that `0`. Every form has at least 7 digits.
+//!    *digit forms*: its own digits; for a stand-in `+CC N…` also the
+//!    national digits `N`, `0N` and `CC0N` (the last two when `N` does not
+//!    start with 0) and `00CCN`, where the country code `CC` is the 1–3
+//!    digits after `+` when a separator follows them, else the ITU E.164
+//!    code the digits start with; for a stand-in whose digits start with a
+//!    single `0`, also its digits without that `0`. Every form has at least
+//!    7 digits.
 //!
 //! A candidate is valid only as a whole word: if its first character is
 //! alphanumeric (Unicode), the character before `p` must not be; if its last

@@ -69,12 +69,48 @@ struct Entry {
     all_lower: bool,
 }
 
+/// One leftmost-longest searcher over a subset of the keys.
 #[derive(Clone)]
-enum Searcher {
+enum Engine {
     Packed(packed::Searcher),
     Ac(AhoCorasick),
-    Nothing,
 }
+
+#[derive(Clone)]
+struct Part {
+    engine: Engine,
+    /// Local pattern id → key index.
+    ids: Vec<u32>,
+}
+
+impl Part {
+    /// Leftmost-longest match in `buf[from..]`: (start in `buf`, key).
+    fn find(&self, buf: &[u8], from: usize) -> Option<(usize, u32)> {
+        let span = Span {
+            start: from,
+            end: buf.len(),
+        };
+        let (start, local) = match &self.engine {
+            Engine::Packed(p) => p
+                .find_in(buf, span)
+                .map(|m| (m.start(), m.pattern().as_usize()))?,
+            Engine::Ac(ac) => ac
+                .find(Input::new(buf).span(span))
+                .map(|m| (m.start(), m.pattern().as_usize()))?,
+        };
+        self.ids.get(local).map(|&key| (start, key))
+    }
+}
+
+/// The literal searchers. With the SIMD searcher, keys shorter than
+/// [`SHORT_KEY`] get their own: mixed in, they would shrink the fingerprint
+/// of all keys to their length and flood the search with false candidates.
+#[derive(Clone)]
+struct Searcher {
+    parts: Vec<Part>,
+}
+
+const SHORT_KEY: usize = 3;
 
 /// A [`Map`] compiled for restoring many texts or streams.
 ///
@@ -95,6 +131,11 @@ pub struct Restorer {
     searcher: Searcher,
     digits: DigitTrie,
     max_key_len: usize,
+    /// `first_bytes[b]`: some key starts with the (lower-case) byte `b`.
+    first_bytes: [bool; 256],
+    /// Bit `b0 << 8 | b1` set: some key starts with the (lower-case) bytes
+    /// `b0 b1`.
+    first_pairs: Box<[u64]>,
     block: usize,
 }
 
@@ -244,6 +285,17 @@ impl Restorer {
         }
 
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
+        let mut first_bytes = [false; 256];
+        let mut first_pairs = vec![0u64; 1024].into_boxed_slice();
+        for k in &keys {
+            if let Some(&b) = k.first() {
+                first_bytes[usize::from(b)] = true;
+            }
+            if let [b0, b1, ..] = **k {
+                let bit = usize::from(b0) << 8 | usize::from(b1);
+                first_pairs[bit / 64] |= 1 << (bit % 64);
+            }
+        }
         let searcher = Self::build_searcher(&keys);
         Restorer {
             entries: entries.into(),
@@ -254,31 +306,55 @@ impl Restorer {
             searcher,
             digits,
             max_key_len,
+            first_bytes,
+            first_pairs,
             block: BLOCK,
         }
     }
 
     fn build_searcher(keys: &[Box<[u8]>]) -> Searcher {
+        let all: Vec<u32> = (0..keys.len() as u32).collect();
         if keys.is_empty() {
-            return Searcher::Nothing;
+            return Searcher { parts: vec![] };
         }
-        let packed = packed::Config::new()
-            .match_kind(packed::MatchKind::LeftmostLongest)
-            .builder()
-            .extend(keys)
-            .build();
-        if let Some(p) = packed {
-            return Searcher::Packed(p);
+        let (short, long): (Vec<u32>, Vec<u32>) = all
+            .iter()
+            .partition(|&&i| keys[i as usize].len() < SHORT_KEY);
+        let packed_part = |ids: Vec<u32>| -> Option<Part> {
+            let p = packed::Config::new()
+                .match_kind(packed::MatchKind::LeftmostLongest)
+                .builder()
+                .extend(ids.iter().map(|&i| &keys[i as usize]))
+                .build()?;
+            Some(Part {
+                engine: Engine::Packed(p),
+                ids,
+            })
+        };
+        let packed: Option<Vec<Part>> = [long, short]
+            .into_iter()
+            .filter(|ids| !ids.is_empty())
+            .map(packed_part)
+            .collect();
+        if let Some(parts) = packed {
+            return Searcher { parts };
         }
-        match AhoCorasick::builder()
+        Searcher {
+            parts: Self::ac_part(keys).into_iter().collect(),
+        }
+    }
+
+    fn ac_part(keys: &[Box<[u8]>]) -> Option<Part> {
+        let ac = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
             .build(keys)
-        {
-            Ok(ac) => Searcher::Ac(ac),
-            // Only when the automaton would exceed its state-id space, far
-            // beyond any map that fits in memory.
-            Err(_) => Searcher::Nothing,
-        }
+            // Fails only when the automaton would exceed its state-id space,
+            // far beyond any map that fits in memory.
+            .ok()?;
+        Some(Part {
+            engine: Engine::Ac(ac),
+            ids: (0..keys.len() as u32).collect(),
+        })
     }
 
     #[cfg(test)]
@@ -289,18 +365,23 @@ impl Restorer {
 
     #[cfg(test)]
     pub(crate) fn with_ac_searcher(mut self) -> Restorer {
-        if let Ok(ac) = AhoCorasick::builder()
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(&self.keys)
-        {
-            self.searcher = Searcher::Ac(ac);
-        }
+        self.searcher = Searcher {
+            parts: Self::ac_part(&self.keys).into_iter().collect(),
+        };
         self
     }
 
     #[cfg(test)]
     pub(crate) fn uses_packed_searcher(&self) -> bool {
-        matches!(self.searcher, Searcher::Packed(_))
+        self.searcher
+            .parts
+            .iter()
+            .all(|p| matches!(p.engine, Engine::Packed(_)))
+    }
+
+    #[cfg(test)]
+    pub(crate) fn searcher_parts(&self) -> usize {
+        self.searcher.parts.len()
     }
 
     /// Number of stand-ins compiled.
@@ -389,7 +470,7 @@ impl Restorer {
                     Some(Some(d)) if d >= pos => Some(d),
                     Some(None) => None,
                     _ => {
-                        let d = digits::find_digit(hay, pos);
+                        let d = self.next_digit_start(hay, pos);
                         next_digit = Some(d);
                         d
                     }
@@ -432,6 +513,23 @@ impl Restorer {
         Progress { consumed, restored }
     }
 
+    /// The first digit at or after `from` that could begin a digit variant
+    /// (alone or after a `+` / `(`): one a digit form starts with, not glued
+    /// to an ASCII letter or digit before it. Skipping the others changes
+    /// nothing, the walk would reject them at once; it saves the work per
+    /// digit in number-heavy text.
+    fn next_digit_start(&self, hay: &[u8], from: usize) -> Option<usize> {
+        let mut at = from;
+        loop {
+            let d = digits::find_digit(hay, at)?;
+            let glued = d > 0 && hay[d - 1].is_ascii_alphanumeric();
+            if self.digits.starts_with_digit(hay[d]) && !glued {
+                return Some(d);
+            }
+            at = d + 1;
+        }
+    }
+
     /// Where a stream would start holding back: the first position of
     /// `text` at which a match could still begin if more text followed
     /// (`text.len()` when there is none). `before` is the character before
@@ -446,31 +544,63 @@ impl Restorer {
     /// The first `p >= from` at which the decision depends on text after
     /// `text`.
     fn pending_from(&self, text: &str, from: usize, before: Option<char>) -> usize {
-        let len = text.len();
-        let mut p = from.max(len.saturating_sub(self.max_match_len()));
-        while !text.is_char_boundary(p) {
-            p += 1;
-        }
-        while p < len {
-            if self.is_pending(text, p, before) {
+        let hay = text.as_bytes();
+        let len = hay.len();
+        // A pending literal is a prefix of a key, a pending digit variant a
+        // walk that ran off the end: neither can start earlier than this.
+        let lit_start = len.saturating_sub(self.max_key_len);
+        let dig_start = if self.digits.is_empty() {
+            len
+        } else {
+            len.saturating_sub(self.digits.max_variant_len())
+        };
+        for p in from.max(lit_start.min(dig_start))..len {
+            let b = hay[p];
+            if !text.is_char_boundary(p) {
+                continue;
+            }
+            let lit = p >= lit_start && self.could_begin_key(&hay[p..]);
+            let dig = p >= dig_start
+                && match b {
+                    b'+' | b'(' => hay
+                        .get(p + 1)
+                        .is_none_or(|&n| self.digits.starts_with_digit(n)),
+                    _ => {
+                        self.digits.starts_with_digit(b)
+                            && !(p > 0 && hay[p - 1].is_ascii_alphanumeric())
+                    }
+                };
+            if (lit || dig) && self.is_pending(text, p, before, lit, dig) {
                 return p;
             }
-            p += text[p..].chars().next().map_or(1, char::len_utf8);
         }
         len
     }
 
-    fn is_pending(&self, text: &str, p: usize, before: Option<char>) -> bool {
-        let prev = prev_char(text, p, before);
-        let rest = &text.as_bytes()[p..];
-        let glued = prev.is_some_and(char::is_alphanumeric)
-            && text[p..].chars().next().is_some_and(char::is_alphanumeric);
-        if !glued && rest.len() <= self.max_key_len && self.key_prefix_exists(rest) {
-            return true;
+    /// Quick filter: could a key start with `rest` (on its first two bytes)?
+    fn could_begin_key(&self, rest: &[u8]) -> bool {
+        match *rest {
+            [] => false,
+            [b0] => self.first_bytes[usize::from(b0.to_ascii_lowercase())],
+            [b0, b1, ..] => {
+                let bit = usize::from(b0.to_ascii_lowercase()) << 8
+                    | usize::from(b1.to_ascii_lowercase());
+                // Keys shorter than two bytes cannot start with two bytes.
+                self.first_pairs[bit / 64] & (1 << (bit % 64)) != 0
+            }
         }
-        !self.digits.is_empty()
-            && matches!(rest.first(), Some(b'0'..=b'9' | b'+' | b'('))
-            && self.digits.walk(text, p, prev, false) == Walk::NeedMore
+    }
+
+    fn is_pending(&self, text: &str, p: usize, before: Option<char>, lit: bool, dig: bool) -> bool {
+        let prev = prev_char(text, p, before);
+        if lit {
+            let glued = prev.is_some_and(char::is_alphanumeric)
+                && text[p..].chars().next().is_some_and(char::is_alphanumeric);
+            if !glued && self.key_prefix_exists(&text.as_bytes()[p..]) {
+                return true;
+            }
+        }
+        dig && self.digits.walk(text, p, prev, false) == Walk::NeedMore
     }
 
     /// Whether some key starts with `bytes` (ASCII-case-insensitively).
@@ -601,6 +731,14 @@ struct LitMatch {
     key: u32,
 }
 
+/// What one searcher part found when searching from `from` (text offsets):
+/// still the answer for any later position up to the match start.
+#[derive(Debug, Clone, Copy)]
+struct PartResult {
+    from: usize,
+    found: Option<(usize, u32)>,
+}
+
 /// Leftmost-longest search for literal keys, over the text ASCII-lower-cased
 /// block by block (so the SIMD searcher can run case-sensitively).
 struct Finder<'r> {
@@ -610,6 +748,8 @@ struct Finder<'r> {
     buf_start: usize,
     /// Matches are accepted from this buffer only if they start before this.
     accept_end: usize,
+    /// Per searcher part, its last result in the current buffer.
+    parts: [Option<PartResult>; 2],
     cached: Option<LitMatch>,
     /// No match starts at or after this offset.
     none_from: Option<usize>,
@@ -623,61 +763,86 @@ impl<'r> Finder<'r> {
             buf: Vec::with_capacity(if r.keys.is_empty() { 0 } else { cap }),
             buf_start: 0,
             accept_end: 0,
+            parts: [None; 2],
             cached: None,
             none_from: None,
         }
     }
 
-    fn find(&mut self, hay: &[u8], mut pos: usize) -> Option<LitMatch> {
+    /// The leftmost-longest literal match starting at or after `from` that
+    /// is not glued on the left to an ASCII letter or digit.
+    fn find(&mut self, hay: &[u8], from: usize) -> Option<LitMatch> {
         if let Some(m) = self.cached
-            && m.start >= pos
+            && m.start >= from
         {
             return Some(m);
         }
-        if self.none_from.is_some_and(|n| n <= pos) {
-            return None;
-        }
-        let searcher = &self.r.searcher;
-        if matches!(searcher, Searcher::Nothing) {
-            self.none_from = Some(0);
+        if self.none_from.is_some_and(|n| n <= from) {
             return None;
         }
         let len = hay.len();
+        let mut pos = from;
         loop {
-            if pos >= len {
-                self.none_from = Some(pos);
+            if pos >= len || self.r.searcher.parts.is_empty() {
+                self.none_from = Some(from);
                 return None;
             }
             if !(self.buf_start <= pos && pos < self.accept_end) {
                 self.fill(hay, pos);
             }
-            let span = Span {
-                start: pos - self.buf_start,
-                end: self.buf.len(),
-            };
-            let found = match searcher {
-                Searcher::Packed(p) => p
-                    .find_in(&self.buf, span)
-                    .map(|m| (m.start(), m.pattern().as_u32())),
-                Searcher::Ac(ac) => ac
-                    .find(Input::new(&self.buf).span(span))
-                    .map(|m| (m.start(), m.pattern().as_u32())),
-                Searcher::Nothing => None,
-            };
-            if let Some((s, key)) = found {
-                let start = self.buf_start + s;
-                if start < self.accept_end {
-                    let m = LitMatch { start, key };
-                    self.cached = Some(m);
-                    return Some(m);
+            if let Some((start, key)) = self.search(pos)
+                && start < self.accept_end
+            {
+                // Glued to an ASCII letter or digit on the left: no key can
+                // match here (they all start with this alphanumeric byte), so
+                // this is no event; search on.
+                if start > 0
+                    && hay[start].is_ascii_alphanumeric()
+                    && hay[start - 1].is_ascii_alphanumeric()
+                {
+                    pos = start + 1;
+                    continue;
                 }
+                let m = LitMatch { start, key };
+                self.cached = Some(m);
+                return Some(m);
             }
             if self.accept_end >= len {
-                self.none_from = Some(pos);
+                self.none_from = Some(from);
                 return None;
             }
             pos = self.accept_end;
         }
+    }
+
+    /// Leftmost-longest over all parts, in the current buffer, from `pos`.
+    fn search(&mut self, pos: usize) -> Option<(usize, u32)> {
+        let mut best: Option<(usize, u32)> = None;
+        for (i, part) in self.r.searcher.parts.iter().enumerate() {
+            let found = match self.parts.get(i).copied().flatten() {
+                Some(r) if r.from <= pos && r.found.is_none_or(|(s, _)| s >= pos) => r.found,
+                _ => {
+                    let found = part
+                        .find(&self.buf, pos - self.buf_start)
+                        .map(|(s, key)| (self.buf_start + s, key));
+                    if let Some(slot) = self.parts.get_mut(i) {
+                        *slot = Some(PartResult { from: pos, found });
+                    }
+                    found
+                }
+            };
+            if let Some((s, key)) = found {
+                let longer = |b: (usize, u32)| {
+                    s < b.0
+                        || (s == b.0
+                            && self.r.keys[key as usize].len() > self.r.keys[b.1 as usize].len())
+                };
+                if best.is_none_or(longer) {
+                    best = Some((s, key));
+                }
+            }
+        }
+        best
     }
 
     fn fill(&mut self, hay: &[u8], pos: usize) {
@@ -690,6 +855,7 @@ impl<'r> Finder<'r> {
             // ASCII lower-case, written to auto-vectorise.
             b | (u8::from(b.wrapping_sub(b'A') < 26) << 5)
         }));
+        self.parts = [None; 2];
     }
 }
 
@@ -784,6 +950,11 @@ mod tests {
         // Teddy needs SSSE3/AVX2 (x86_64) or NEON (aarch64).
         if cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
             assert!(restorer.uses_packed_searcher());
+            assert_eq!(restorer.searcher_parts(), 1);
+            // "ab" (2 bytes) gets a searcher of its own.
+            let mixed = Restorer::new(&pool_map(0b11_0000_0011));
+            assert!(mixed.uses_packed_searcher());
+            assert_eq!(mixed.searcher_parts(), 2);
         }
     }
 

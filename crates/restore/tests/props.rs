@@ -77,12 +77,17 @@ fn oracle_forms(stand_in: &str) -> Vec<(String, u8)> {
     }
     let mut forms = vec![(digits.clone(), 0)];
     if chars[0] == '+' {
-        let cc: String = chars[1..]
+        let run: String = chars[1..]
             .iter()
             .take_while(|c| c.is_ascii_digit())
             .collect();
-        let followed_by_separator = chars.len() > 1 + cc.len();
-        if !cc.is_empty() && cc.len() <= 3 && followed_by_separator {
+        let followed_by_separator = chars.len() > 1 + run.len();
+        let cc = if !run.is_empty() && run.len() <= 3 && followed_by_separator {
+            run
+        } else {
+            itu_code(&digits)
+        };
+        if !cc.is_empty() {
             let n = &digits[cc.len()..];
             forms.push((n.to_owned(), 1));
             if !n.starts_with('0') {
@@ -96,6 +101,24 @@ fn oracle_forms(stand_in: &str) -> Vec<(String, u8)> {
     }
     forms.retain(|(f, _)| f.len() >= 7);
     forms
+}
+
+/// The ITU country code `digits` start with ("" if none).
+fn itu_code(digits: &str) -> String {
+    let two = "20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 \
+               60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98";
+    let len = if digits.starts_with('0') {
+        0
+    } else if digits.starts_with('1') || digits.starts_with('7') {
+        1
+    } else if digits.len() >= 2 && two.split_whitespace().any(|c| digits.starts_with(c)) {
+        2
+    } else if digits.len() > 3 {
+        3
+    } else {
+        0
+    };
+    digits[..len].to_owned()
 }
 
 fn is_digit_variant_shape(t: &str) -> bool {
@@ -264,7 +287,7 @@ fn stand_in() -> impl Strategy<Value = String> {
     prop_oneof![
         "[abAB]{1,3}( [abé]{1,2})?",
         "[aé]{1,2}",
-        "(\\+4[04] |\\+1 |0)?[0-9]{3}[ .-]?[0-9]{4}",
+        "(\\+4[04] |\\+1 |\\+[0-9]{1,3}|0)?[0-9]{3}[ .-]?[0-9]{4}",
         "[0-9]{7,8}",
         "[ab0-9 '’.()+@-]{1,5}",
         "[A-B]{2}[0-9]{2}( ?[0-9A-B]{4}){3}",
@@ -295,14 +318,20 @@ fn assemble(map: &Map, pieces: &[(u8, usize, String)]) -> String {
     for (what, idx, filler) in pieces {
         let s = stand_ins[idx % stand_ins.len()];
         match what {
-            0 | 6 => text.push_str(filler),
+            0 => text.push_str(filler),
             1 => text.push_str(s),
             2 => text.push_str(&s.to_uppercase()),
             3 => text.push_str(&s.to_lowercase()),
-            4 => {
-                // The stand-in's digits with random separators.
-                let mut bits = *idx;
-                for (k, d) in s.chars().filter(char::is_ascii_digit).enumerate() {
+            4 | 6 => {
+                // The stand-in's digits, or (6) one of its digit forms, with
+                // random separators.
+                let forms = oracle_forms(s);
+                let digits: String = match forms.get(idx % forms.len().max(1)) {
+                    Some((form, _)) if *what == 6 => form.clone(),
+                    _ => s.chars().filter(char::is_ascii_digit).collect(),
+                };
+                let mut bits = *idx / 7;
+                for (k, d) in digits.chars().enumerate() {
                     if k > 0 {
                         text.push_str(SEP_CHOICES[bits % SEP_CHOICES.len()]);
                         bits /= SEP_CHOICES.len();

@@ -502,3 +502,24 @@ fn all_lower_stand_in_keeps_real_value_as_is() {
     assert_eq!(r("in der strasse", &m), "in der Baker Street");
     assert_eq!(r("IN DER STRASSE", &m), "IN DER BAKER STREET");
 }
+
+#[test]
+fn compiled_types_are_shareable() {
+    fn assert_send_sync<T: Send + Sync + Clone>() {}
+    assert_send_sync::<Restorer>();
+    assert_send_sync::<Map>();
+    assert_send_sync::<Restored>();
+    assert_send_sync::<redact_restore::MapError>();
+}
+
+#[test]
+fn e164_stand_in_without_separators_written_nationally() {
+    let m = map(&[
+        ("+14155550148", "+14158672210"),
+        ("+442079460958", "+442079460321"),
+    ]);
+    assert_eq!(r("call 415-555-0148", &m), "call +14158672210");
+    assert_eq!(r("call (415) 555 0148", &m), "call +14158672210");
+    assert_eq!(r("ring 020 7946 0958", &m), "ring +442079460321");
+    assert_eq!(r("ring +44 (0)20 7946 0958", &m), "ring +442079460321");
+}

@@ -349,3 +349,9 @@ proptest! {
         stream_checked(&restorer, &m, &refs);
     }
 }
+
+#[test]
+fn stream_is_send() {
+    fn assert_send<T: Send + Sync>() {}
+    assert_send::<StreamRestorer>();
+}

@@ -14,15 +14,36 @@ pub(crate) enum Gender {
     Male,
 }
 
+/// One name of the lists, with its precomputed lookup forms.
+#[derive(Clone, Debug)]
+pub(crate) struct Name {
+    /// As written (`O'Brien`, `José`).
+    pub text: &'static str,
+    /// Its [`key`] (`obrien`, `jose`).
+    pub key: String,
+    /// ASCII-lowercased, for searching the original text.
+    pub lower: String,
+}
+
+impl Name {
+    fn new(text: &'static str) -> Name {
+        Name {
+            text,
+            key: key(text),
+            lower: text.to_ascii_lowercase(),
+        }
+    }
+}
+
 /// Names of one origin: given names by gender and surnames.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Origin {
     /// The origin's name in the data file (`anglo`, `indian`…); checked by the tests.
     #[allow(dead_code)]
     pub name: &'static str,
-    pub female: Vec<&'static str>,
-    pub male: Vec<&'static str>,
-    pub surnames: Vec<&'static str>,
+    pub female: Vec<Name>,
+    pub male: Vec<Name>,
+    pub surnames: Vec<Name>,
     /// Surname endings that take a feminine form (`ski` → `ska`, `ov` → `ova`).
     pub feminine: Vec<(&'static str, &'static str)>,
 }
@@ -66,15 +87,15 @@ fn parse_origins(text: &'static str) -> Vec<Origin> {
             });
             continue;
         }
-        let (key, rest) = line.split_once(':').unwrap_or(("", line));
+        let (tag, rest) = line.split_once(':').unwrap_or(("", line));
         let Some(o) = out.last_mut() else {
             continue;
         };
         let words = rest.split_whitespace();
-        match key {
-            "f" => o.female.extend(words),
-            "m" => o.male.extend(words),
-            "s" => o.surnames.extend(words),
+        match tag {
+            "f" => o.female.extend(words.map(Name::new)),
+            "m" => o.male.extend(words.map(Name::new)),
+            "s" => o.surnames.extend(words.map(Name::new)),
             "fem" => o.feminine.extend(words.filter_map(|w| w.split_once('>'))),
             _ => {}
         }
@@ -1553,6 +1574,9 @@ pub(crate) const UK_AREAS_2: &[&str] = &[
 
 /// Lowercases and strips common Latin diacritics, for lookups and ASCII-only contexts.
 pub(crate) fn fold(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         let lc = c.to_lowercase().next().unwrap_or(c);
@@ -1590,6 +1614,15 @@ pub(crate) fn fold(s: &str) -> String {
 /// The lookup key of a name part: folded, without apostrophes, hyphens, dots and spaces
 /// (`O'Brien` and `obrien` meet).
 pub(crate) fn key(s: &str) -> String {
+    if s.is_ascii() {
+        let mut k = String::with_capacity(s.len());
+        for b in s.bytes() {
+            if !matches!(b, b'\'' | b'-' | b'.' | b' ' | b'_') {
+                k.push(b.to_ascii_lowercase() as char);
+            }
+        }
+        return k;
+    }
     let mut k = fold(s);
     k.retain(|c| !matches!(c, '\'' | '’' | '-' | '.' | ' ' | '_'));
     k
@@ -1600,10 +1633,10 @@ pub(crate) static GIVEN: LazyLock<FxMap<String, (usize, Gender)>> = LazyLock::ne
     let mut m = FxMap::default();
     for (i, o) in ORIGINS.iter().enumerate() {
         for n in &o.female {
-            m.entry(key(n)).or_insert((i, Gender::Female));
+            m.entry(n.key.clone()).or_insert((i, Gender::Female));
         }
         for n in &o.male {
-            m.entry(key(n)).or_insert((i, Gender::Male));
+            m.entry(n.key.clone()).or_insert((i, Gender::Male));
         }
     }
     m
@@ -1614,7 +1647,7 @@ pub(crate) static SURNAME: LazyLock<FxMap<String, usize>> = LazyLock::new(|| {
     let mut m = FxMap::default();
     for (i, o) in ORIGINS.iter().enumerate() {
         for n in &o.surnames {
-            m.entry(key(n)).or_insert(i);
+            m.entry(n.key.clone()).or_insert(i);
         }
     }
     m
@@ -1663,7 +1696,7 @@ mod tests {
         for o in ORIGINS.iter() {
             assert!(!o.female.is_empty() && !o.male.is_empty() && !o.surnames.is_empty());
             for n in o.female.iter().chain(&o.male).chain(&o.surnames) {
-                assert!(!n.contains(' ') && !n.is_empty(), "{n:?}");
+                assert!(!n.text.contains(' ') && !n.key.is_empty(), "{n:?}");
             }
         }
         assert_eq!(GIVEN.get("priya"), Some(&(INDIAN, Gender::Female)));

@@ -509,9 +509,7 @@ pub(crate) fn authority(cx: &mut Ctx<'_>, auth: &str) -> (String, bool) {
         split_port(hostport)
     };
     let mut platform = false;
-    if host.starts_with('[') {
-        out.push_str(&ip(cx, host));
-    } else if parse_v4(host).is_some() {
+    if host.starts_with('[') || parse_v4(host).is_some() {
         out.push_str(&ip(cx, host));
     } else if host.is_empty() || host.eq_ignore_ascii_case("localhost") {
         out.push_str(host);

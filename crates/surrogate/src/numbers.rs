@@ -1,6 +1,8 @@
 //! Numbers with a format: phone numbers, payment cards, bank accounts, SSNs and national
 //! identifiers. Separators always stay in place; check digits are recomputed.
 
+use std::sync::LazyLock;
+
 use crate::Ctx;
 use crate::shape::{
     self, digit, digit_nz, digits_of, fill_alnum, fill_digits, from_set, int, luhn_digit, reshape,
@@ -319,6 +321,17 @@ const TEST_PREFIXES: &[(Brand, &[&str])] = &[
     (Brand::UnionPay, &["620000"]),
 ];
 
+/// [`TEST_CARDS`] as digit values with their brand.
+static TEST_CARD_DIGITS: LazyLock<Vec<(Brand, Vec<u8>)>> = LazyLock::new(|| {
+    TEST_CARDS
+        .iter()
+        .map(|t| {
+            let d = digits_of(t);
+            (brand(&d), d)
+        })
+        .collect()
+});
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Brand {
     Visa,
@@ -365,16 +378,12 @@ pub(crate) fn card(cx: &mut Ctx<'_>, value: &str) -> String {
     }
     let b = brand(&d);
     if cx.attempt < 3 {
-        let same: Vec<&str> = TEST_CARDS
+        let same = TEST_CARD_DIGITS
             .iter()
-            .copied()
-            .filter(|t| {
-                t.len() == n && brand(&digits_of(t)) == b && t.as_bytes()[0] == b'0' + d[0]
-            })
-            .collect();
-        if !same.is_empty() {
-            let t = same[shape::below(cx.rng, same.len())];
-            return fill_digits(value, &digits_of(t));
+            .filter(|(br, t)| *br == b && t.len() == n && t[0] == d[0]);
+        let count = same.clone().count();
+        if let Some((_, t)) = same.clone().nth(shape::below(cx.rng, count)) {
+            return fill_digits(value, t);
         }
     }
     // Test ranges of the same brand that also keep the first digit (Mastercard 5… / 2…).

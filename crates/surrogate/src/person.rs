@@ -5,7 +5,7 @@
 use crate::Ctx;
 use crate::data::{
     self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
-    KOREAN, NAME_SUFFIXES, ORIGINS, PARTICLES, RUSSIAN, SURNAME, TITLES,
+    KOREAN, NAME_SUFFIXES, Name, ORIGINS, PARTICLES, RUSSIAN, SURNAME, TITLES,
 };
 use crate::shape::{self, Case, apply_case, case_of};
 
@@ -247,25 +247,27 @@ fn name_part(
         return shape::title(&s);
     }
     let o = ORIGINS.get(origin).unwrap_or(&ORIGINS[ANGLO]);
-    let list: &[&'static str] = if !given {
+    let list: &[Name] = if !given {
         &o.surnames
     } else if gender == Gender::Female {
         &o.female
     } else {
         &o.male
     };
-    let mut pick = shape::pick(cx.rng, list);
+    if list.is_empty() {
+        return shape::reshape(cx.rng, real);
+    }
+    let mut pick = &list[shape::below(cx.rng, list.len())];
     for _ in 0..8 {
-        let f = data::key(pick);
-        let clash = f == folded
-            || cx.memo.name_values.contains(&f)
-            || (f.len() >= 4 && cx.text.contains(pick));
+        let clash = pick.key == folded
+            || cx.memo.name_values.contains(&pick.key)
+            || (pick.key.len() >= 4 && cx.text.contains_lower(&pick.lower));
         if !clash {
             break;
         }
-        pick = shape::pick(cx.rng, list);
+        pick = &list[shape::below(cx.rng, list.len())];
     }
-    let mut name = pick.to_string();
+    let mut name = pick.text.to_string();
     if !given && gender == Gender::Female {
         for (m, f) in &o.feminine {
             if let Some(stem) = name.strip_suffix(m) {
@@ -340,21 +342,18 @@ fn is_title(core: &str) -> bool {
 fn assign_roles(words: &mut [Word<'_>]) {
     let n = words.len();
     let mut seen_name = false;
-    for i in 0..n {
-        let w = &words[i];
+    for (i, w) in words.iter_mut().enumerate() {
         let core = w.core;
         let has_letters = core.chars().any(char::is_alphabetic);
+        let kept = (!seen_name && i + 1 < n && is_title(core))
+            || (seen_name && NAME_SUFFIXES.contains(&data::fold(core).as_str()))
+            || (seen_name
+                && i + 1 < n
+                && core.chars().all(|c| c.is_lowercase())
+                && PARTICLES.contains(&core));
         let role = if core.is_empty() || !has_letters {
             Role::Other
-        } else if !seen_name && i + 1 < n && is_title(core) {
-            Role::Keep
-        } else if seen_name && NAME_SUFFIXES.contains(&data::fold(core).as_str()) {
-            Role::Keep
-        } else if seen_name
-            && i + 1 < n
-            && core.chars().all(|c| c.is_lowercase())
-            && PARTICLES.contains(&core)
-        {
+        } else if kept {
             Role::Keep
         } else if core.chars().count() == 1 {
             Role::Initial
@@ -366,7 +365,7 @@ fn assign_roles(words: &mut [Word<'_>]) {
         if matches!(role, Role::Given | Role::Initial) {
             seen_name = true;
         }
-        words[i].role = role;
+        w.role = role;
     }
     let names: Vec<usize> = (0..n)
         .filter(|&i| matches!(words[i].role, Role::Given | Role::Initial))
@@ -517,15 +516,26 @@ mod tests {
         for seed in 0..40 {
             let s = person(seed, "Priya Raman");
             let (g, f) = s.split_once(' ').unwrap();
-            assert_eq!(GIVEN.get(&data::key(g)), Some(&(INDIAN, Gender::Female)), "{s}");
+            assert_eq!(
+                GIVEN.get(&data::key(g)),
+                Some(&(INDIAN, Gender::Female)),
+                "{s}"
+            );
             assert_eq!(SURNAME.get(&data::key(f)), Some(&INDIAN), "{s}");
             let s = person(seed, "O'Brien, Sean");
             let (sur, given) = s.split_once(", ").unwrap();
-            assert_eq!(GIVEN.get(&data::key(given)).map(|g| g.1), Some(Gender::Male), "{s}");
+            assert_eq!(
+                GIVEN.get(&data::key(given)).map(|g| g.1),
+                Some(Gender::Male),
+                "{s}"
+            );
             assert_eq!(SURNAME.get(&data::key(sur)), Some(&1), "{s}: Irish");
             let s = person(seed, "Ms Kowalski");
             assert!(s.starts_with("Ms "), "{s}");
-            assert!(!s.ends_with("ski") && !s.ends_with("cki"), "{s}: feminine form");
+            assert!(
+                !s.ends_with("ski") && !s.ends_with("cki"),
+                "{s}: feminine form"
+            );
         }
     }
 
@@ -536,7 +546,11 @@ mod tests {
             let rest = s.strip_prefix("Mr ").unwrap();
             assert!(SURNAME.contains_key(&data::key(rest)), "{s}");
             let s = person(seed, "Emily");
-            assert_eq!(GIVEN.get(&data::key(&s)).map(|g| g.1), Some(Gender::Female), "{s}");
+            assert_eq!(
+                GIVEN.get(&data::key(&s)).map(|g| g.1),
+                Some(Gender::Female),
+                "{s}"
+            );
         }
     }
 
@@ -545,10 +559,15 @@ mod tests {
         for seed in 0..20 {
             let s = person(seed, "王伟");
             assert_eq!(s.chars().count(), 2, "{s}");
-            assert!(s.chars().all(|c| ('\u{4e00}'..'\u{a000}').contains(&c)), "{s}");
+            assert!(
+                s.chars().all(|c| ('\u{4e00}'..'\u{a000}').contains(&c)),
+                "{s}"
+            );
             let s = person(seed, "Иван Петров");
             assert!(
-                s.chars().filter(|c| c.is_alphabetic()).all(|c| ('\u{400}'..'\u{530}').contains(&c)),
+                s.chars()
+                    .filter(|c| c.is_alphabetic())
+                    .all(|c| ('\u{400}'..'\u{530}').contains(&c)),
                 "{s}"
             );
             assert_eq!(s.split(' ').count(), 2);

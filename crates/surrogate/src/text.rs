@@ -80,6 +80,8 @@ const FILTER_MIN_TEXT: usize = 4096;
 
 /// Multiplier for hashing a 4-gram into a bit index.
 const GRAM_MUL: u32 = 0x9E37_79B1;
+/// Multiplier for hashing an 8-gram into a bit index.
+const GRAM_MUL8: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// A set of bits addressed by a hashed 4-gram.
 #[derive(Clone, Debug, Default)]
@@ -128,6 +130,38 @@ impl GramBits {
                 self.set(g);
             }
         }
+    }
+
+    #[inline]
+    fn index8(&self, gram: u64) -> usize {
+        (gram.wrapping_mul(GRAM_MUL8) >> (32 + self.shift)) as usize
+    }
+
+    /// Sets the bit of every 8-gram of `bytes`.
+    fn add_all8(&mut self, bytes: &[u8]) {
+        let mut g = 0u64;
+        for (i, &b) in bytes.iter().enumerate() {
+            g = (g << 8) | u64::from(b);
+            if i >= 7 {
+                let ix = self.index8(g);
+                self.words[ix >> 6] |= 1 << (ix & 63);
+            }
+        }
+    }
+
+    /// True when the bit of every 8-gram of `bytes` is set (`bytes` at least 8 long).
+    fn has_all8(&self, bytes: &[u8]) -> bool {
+        let mut g = 0u64;
+        for (i, &b) in bytes.iter().enumerate() {
+            g = (g << 8) | u64::from(b);
+            if i >= 7 {
+                let ix = self.index8(g);
+                if self.words[ix >> 6] & (1 << (ix & 63)) == 0 {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// True when the bit of every 4-gram of `bytes` is set (`bytes` at least 4 long).
@@ -227,87 +261,198 @@ fn fingerprint(b: &[u8]) -> u64 {
     h.finish()
 }
 
+/// Posting lists: gram → the strings that contain it, as linked nodes in one vector (no
+/// allocation per gram).
+#[derive(Clone, Debug, Default)]
+struct Postings {
+    /// Gram → first node.
+    heads: FxMap<u64, u32>,
+    /// (string index, next node).
+    nodes: Vec<(u32, u32)>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Postings {
+    fn add(&mut self, gram: u64, ix: u32) {
+        let Postings { heads, nodes } = self;
+        let e = heads.entry(gram).or_insert(NONE);
+        if *e != NONE && nodes[*e as usize].0 == ix {
+            return;
+        }
+        let node = nodes.len() as u32;
+        nodes.push((ix, *e));
+        *e = node;
+    }
+
+    fn get(&self, gram: u64) -> Option<u32> {
+        self.heads.get(&gram).copied()
+    }
+
+    fn iter(&self, head: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut n = head;
+        std::iter::from_fn(move || {
+            let &(ix, next) = self.nodes.get(n as usize)?;
+            n = next;
+            Some(ix)
+        })
+    }
+}
+
+/// The 8-gram starting at `i` as a big-endian `u64`.
+#[inline]
+fn gram8_at(b: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_be_bytes(w)
+}
+
+/// Sampling step of the 8-gram postings: candidates of `8 + STEP - 1` bytes or more always
+/// meet a sampled 8-gram of a string that contains them.
+const STEP: usize = 4;
+
 /// Stand-ins already handed out and reserved strings, lowercased.
+///
+/// Equality uses 64-bit hashes (a collision can only make a fresh candidate look taken, which
+/// costs a retry). Containment uses the strings of at least 4 bytes, kept back to back in one
+/// buffer: a taken string inside a candidate is found by looking up each 4-gram of the
+/// candidate as a possible start; a candidate inside a taken string is first ruled out by gram
+/// bit sets, then checked against the strings of its rarest 4-gram (short candidates) or of
+/// its first sampled 8-grams (longer ones).
 #[derive(Clone, Debug)]
 pub(crate) struct Taken {
-    set: FxSet<Box<str>>,
-    /// Strings of at least 4 bytes, for containment checks.
-    long: Vec<Box<str>>,
-    /// First 4-gram of each long string → its indexes in `long`.
-    starts: FxMap<u32, Vec<u32>>,
+    hashes: FxSet<u64>,
+    arena: String,
+    /// `(start, end)` of each long string in `arena`, in insertion order.
+    spans: Vec<(u32, u32)>,
+    /// First 4-gram → the last long string starting with it.
+    starts: FxMap<u32, u32>,
+    /// For each long string, the previous one with the same first 4-gram (`NONE`: none).
+    same_start: Vec<u32>,
     start_bits: GramBits,
-    gram_bits: GramBits,
+    gram4: GramBits,
+    gram8: GramBits,
+    post8: Postings,
 }
 
 impl Default for Taken {
     fn default() -> Self {
         Taken {
-            set: FxSet::default(),
-            long: Vec::new(),
+            hashes: FxSet::default(),
+            arena: String::new(),
+            spans: Vec::new(),
             starts: FxMap::default(),
+            same_start: Vec::new(),
             start_bits: GramBits::with_bits(16),
-            gram_bits: GramBits::with_bits(18),
+            gram4: GramBits::with_bits(18),
+            gram8: GramBits::with_bits(18),
+            post8: Postings::default(),
         }
     }
+}
+
+/// A well-mixed 64-bit hash of a string.
+fn hash_str(s: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(s.as_bytes());
+    let mut x = h.finish() ^ (s.len() as u64);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x
 }
 
 impl Taken {
     /// Records a lowercase string.
     pub(crate) fn insert(&mut self, lower: &str) {
-        if !self.set.insert(lower.into()) {
+        if !self.hashes.insert(hash_str(lower)) {
             return;
         }
         let b = lower.as_bytes();
-        if b.len() >= 4 {
-            let g = gram_at(b, 0);
-            let ix = u32::try_from(self.long.len()).unwrap_or(u32::MAX);
-            self.long.push(lower.into());
-            self.starts.entry(g).or_default().push(ix);
-            self.start_bits.set(g);
-            self.gram_bits.add_all(b);
+        if b.len() < 4 || self.arena.len() + b.len() >= NONE as usize {
+            return;
+        }
+        let ix = self.spans.len() as u32;
+        let start = self.arena.len() as u32;
+        self.arena.push_str(lower);
+        self.spans.push((start, self.arena.len() as u32));
+        let g = gram_at(b, 0);
+        let prev = self.starts.insert(g, ix).unwrap_or(NONE);
+        self.same_start.push(prev);
+        self.start_bits.set(g);
+        self.gram4.add_all(b);
+        self.gram8.add_all8(b);
+        if b.len() >= 8 {
+            for i in (0..=b.len() - 8).step_by(STEP) {
+                self.post8.add(gram8_at(b, i), ix);
+            }
         }
     }
 
     /// Number of strings recorded.
     pub(crate) fn len(&self) -> usize {
-        self.set.len()
+        self.hashes.len()
+    }
+
+    fn long(&self, ix: u32) -> &str {
+        let (a, b) = self.spans[ix as usize];
+        &self.arena[a as usize..b as usize]
     }
 
     /// True when `lower` equals a taken string, or (both at least 4 bytes) contains one or is
     /// contained in one.
     pub(crate) fn clashes(&self, lower: &str) -> bool {
-        if self.set.contains(lower) {
+        if self.hashes.contains(&hash_str(lower)) {
             return true;
         }
         let b = lower.as_bytes();
-        if b.len() < 4 {
+        if b.len() < 4 || self.spans.is_empty() {
             return false;
         }
-        // A taken string inside the candidate: look up every 4-gram as a possible start.
+        // A taken string inside the candidate: every 4-gram is a possible start.
         let mut g = 0u32;
         for (i, &c) in b.iter().enumerate() {
             g = (g << 8) | u32::from(c);
-            if i >= 3 && self.start_bits.get(g) {
-                if let Some(ixs) = self.starts.get(&g) {
-                    let rest = &b[i - 3..];
-                    if ixs.iter().any(|&ix| {
-                        self.long
-                            .get(ix as usize)
-                            .is_some_and(|t| rest.starts_with(t.as_bytes()))
-                    }) {
+            if i >= 3
+                && self.start_bits.get(g)
+                && let Some(&head) = self.starts.get(&g)
+            {
+                let rest = &b[i - 3..];
+                let mut ix = head;
+                while ix != NONE {
+                    if rest.starts_with(self.long(ix).as_bytes()) {
                         return true;
                     }
+                    ix = self.same_start[ix as usize];
                 }
             }
         }
-        // The candidate inside a taken string: only possible when all its grams were seen.
-        if self.gram_bits.has_all(b) {
-            return self
-                .long
-                .iter()
-                .any(|t| t.len() > b.len() && t.contains(lower));
+        // The candidate inside a taken string.
+        if b.len() >= 8 + STEP - 1 {
+            if !self.gram8.has_all8(b) {
+                return false;
+            }
+            (0..STEP).any(|i| {
+                self.post8.get(gram8_at(b, i)).is_some_and(|head| {
+                    self.post8.iter(head).any(|ix| {
+                        let t = self.long(ix);
+                        t.len() > b.len() && t.contains(lower)
+                    })
+                })
+            })
+        } else {
+            // Short candidates: a filtered scan of all long strings.
+            if !self.gram4.has_all(b) || !self.arena.contains(lower) {
+                return false;
+            }
+            self.arena.match_indices(lower).any(|(p, _)| {
+                let p = p as u32;
+                let k = self.spans.partition_point(|s| s.1 <= p);
+                self.spans.get(k).is_some_and(|&(s, e)| {
+                    s <= p && p + b.len() as u32 <= e && (e - s) as usize > b.len()
+                })
+            })
         }
-        false
     }
 }
 

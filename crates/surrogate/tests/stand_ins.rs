@@ -11,13 +11,22 @@ use redact_surrogate::Surrogates;
 fn si(s: &mut Surrogates, text: &str, kind: Kind, rule: &str, kp: usize, value: &str) -> String {
     let out = s.stand_in(text, kind, rule, kp, value);
     assert!(!out.is_empty(), "{kind} {value:?}: empty");
-    assert_ne!(out.to_ascii_lowercase(), value.to_ascii_lowercase(), "{kind}: unchanged");
+    assert_ne!(
+        out.to_ascii_lowercase(),
+        value.to_ascii_lowercase(),
+        "{kind}: unchanged"
+    );
     assert!(
-        !text.to_ascii_lowercase().contains(&out.to_ascii_lowercase()),
+        !text
+            .to_ascii_lowercase()
+            .contains(&out.to_ascii_lowercase()),
         "{kind} {value:?} -> {out:?} occurs in the original"
     );
     for bad in ["[", "]", "<", ">", "REDACTED", "XXXX"] {
-        assert!(!out.contains(bad) || value.contains(bad), "{out:?} looks like a placeholder");
+        assert!(
+            !out.contains(bad) || value.contains(bad),
+            "{out:?} looks like a placeholder"
+        );
     }
     out
 }
@@ -32,7 +41,16 @@ fn one(kind: Kind, rule: &str, kp: usize, value: &str) -> String {
 fn many(kind: Kind, rule: &str, kp: usize, value: &str, n: u64) -> Vec<String> {
     let text = format!("Here: {value} (see above).");
     (0..n)
-        .map(|seed| si(&mut Surrogates::with_seed(seed), &text, kind, rule, kp, value))
+        .map(|seed| {
+            si(
+                &mut Surrogates::with_seed(seed),
+                &text,
+                kind,
+                rule,
+                kp,
+                value,
+            )
+        })
         .collect()
 }
 
@@ -55,9 +73,9 @@ fn same_shape(a: &str, b: &str) -> bool {
 /// Non-digit characters identical and in place, same number of digits.
 fn same_digit_shape(a: &str, b: &str) -> bool {
     a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .all(|(x, y)| x.is_ascii_digit() == y.is_ascii_digit() && (x.is_ascii_digit() || x == y))
+        && a.bytes().zip(b.bytes()).all(|(x, y)| {
+            x.is_ascii_digit() == y.is_ascii_digit() && (x.is_ascii_digit() || x == y)
+        })
 }
 
 fn digits(s: &str) -> Vec<u32> {
@@ -70,9 +88,15 @@ fn luhn(s: &str) -> bool {
         .iter()
         .rev()
         .enumerate()
-        .map(|(i, &x)| if i % 2 == 1 { if x * 2 > 9 { x * 2 - 9 } else { x * 2 } } else { x })
+        .map(|(i, &x)| {
+            if i % 2 == 1 {
+                if x * 2 > 9 { x * 2 - 9 } else { x * 2 }
+            } else {
+                x
+            }
+        })
         .sum();
-    !d.is_empty() && sum % 10 == 0
+    !d.is_empty() && sum.is_multiple_of(10)
 }
 
 fn iban_ok(s: &str) -> bool {
@@ -81,7 +105,11 @@ fn iban_ok(s: &str) -> bool {
     let mut m = 0u64;
     for ch in r.chars() {
         let v = ch.to_digit(36).unwrap() as u64;
-        m = if v >= 10 { (m * 100 + v) % 97 } else { (m * 10 + v) % 97 };
+        m = if v >= 10 {
+            (m * 100 + v) % 97
+        } else {
+            (m * 10 + v) % 97
+        };
     }
     m == 1
 }
@@ -93,7 +121,11 @@ fn iban_ok(s: &str) -> bool {
 fn person_keeps_parts_order_case_and_titles() {
     for n in many(Kind::Person, "person", 0, "Priya Raman", 30) {
         assert_eq!(n.split(' ').count(), 2, "{n}");
-        assert!(n.split(' ').all(|p| p.chars().next().unwrap().is_uppercase()), "{n}");
+        assert!(
+            n.split(' ')
+                .all(|p| p.chars().next().unwrap().is_uppercase()),
+            "{n}"
+        );
     }
     for n in many(Kind::Person, "person", 0, "O'Brien, Sean", 30) {
         let (a, b) = n.split_once(", ").expect("Surname, Given order kept");
@@ -106,7 +138,13 @@ fn person_keeps_parts_order_case_and_titles() {
     for n in many(Kind::Person, "person", 0, "jane doe", 20) {
         assert_eq!(n, n.to_lowercase());
     }
-    for n in many(Kind::Person, "person", 0, "Dr. Mary-Jane Smith-Jones Jr.", 20) {
+    for n in many(
+        Kind::Person,
+        "person",
+        0,
+        "Dr. Mary-Jane Smith-Jones Jr.",
+        20,
+    ) {
         assert!(n.starts_with("Dr. ") && n.ends_with(" Jr."), "{n}");
         let parts: Vec<&str> = n.split(' ').collect();
         assert_eq!(parts.len(), 4, "{n}");
@@ -129,14 +167,38 @@ fn person_parts_are_learned_for_emails_and_urls() {
     let name = si(&mut s, text, Kind::Person, "person", 0, "Priya Raman");
     let (g, f) = name.split_once(' ').unwrap();
     let (g, f) = (g.to_lowercase(), f.to_lowercase());
-    let mail = si(&mut s, text, Kind::Email, "email", 0, "priya.raman@northwind.co.uk");
+    let mail = si(
+        &mut s,
+        text,
+        Kind::Email,
+        "email",
+        0,
+        "priya.raman@northwind.co.uk",
+    );
     assert!(mail.starts_with(&format!("{g}.{f}@")), "{mail}");
-    assert!(mail.ends_with(".co.uk") && !mail.contains("northwind"), "{mail}");
-    let url = si(&mut s, text, Kind::Url, "url", 0, "https://acme-corp.com/users/priya-raman?ref=mail");
-    assert!(url.starts_with("https://") && url.ends_with(&format!(".com/users/{g}-{f}?ref=mail")), "{url}");
+    assert!(
+        mail.ends_with(".co.uk") && !mail.contains("northwind"),
+        "{mail}"
+    );
+    let url = si(
+        &mut s,
+        text,
+        Kind::Url,
+        "url",
+        0,
+        "https://acme-corp.com/users/priya-raman?ref=mail",
+    );
+    assert!(
+        url.starts_with("https://") && url.ends_with(&format!(".com/users/{g}-{f}?ref=mail")),
+        "{url}"
+    );
     assert!(!url.contains("acme-corp"), "{url}");
     let short = si(&mut s, text, Kind::Person, "person", 0, "Ms Raman");
-    assert_eq!(short, format!("Ms {}", name.split(' ').nth(1).unwrap()), "parts map to parts");
+    assert_eq!(
+        short,
+        format!("Ms {}", name.split(' ').nth(1).unwrap()),
+        "parts map to parts"
+    );
 }
 
 #[test]
@@ -145,10 +207,24 @@ fn learned_name_parts_drive_local_parts() {
     let mut s = Surrogates::with_seed(1);
     s.learn_name_part("Jane", "Emily");
     s.learn_name_part("doe", "Clark");
-    let m = si(&mut s, text, Kind::Email, "email", 0, "jane.doe77@gmail.com");
-    assert!(m.starts_with("emily.clark") && m.ends_with("@gmail.com"), "{m}");
+    let m = si(
+        &mut s,
+        text,
+        Kind::Email,
+        "email",
+        0,
+        "jane.doe77@gmail.com",
+    );
+    assert!(
+        m.starts_with("emily.clark") && m.ends_with("@gmail.com"),
+        "{m}"
+    );
     assert_eq!(m.len(), "emily.clark77@gmail.com".len());
-    assert!(m["emily.clark".len()..][..2].bytes().all(|b| b.is_ascii_digit()));
+    assert!(
+        m["emily.clark".len()..][..2]
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+    );
     let m = si(&mut s, text, Kind::Email, "email", 0, "JDOE@acme.com");
     assert!(m.starts_with("ECLARK@"), "{m}");
 }
@@ -159,9 +235,26 @@ fn learned_name_parts_drive_local_parts() {
 #[test]
 fn email_keeps_public_providers_and_replaces_company_domains() {
     for dom in [
-        "gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "hotmail.co.uk", "live.com",
-        "yahoo.com", "yahoo.co.uk", "icloud.com", "me.com", "proton.me", "protonmail.com",
-        "aol.com", "gmx.de", "gmx.net", "web.de", "mail.ru", "yandex.ru", "qq.com", "163.com",
+        "gmail.com",
+        "googlemail.com",
+        "outlook.com",
+        "hotmail.com",
+        "hotmail.co.uk",
+        "live.com",
+        "yahoo.com",
+        "yahoo.co.uk",
+        "icloud.com",
+        "me.com",
+        "proton.me",
+        "protonmail.com",
+        "aol.com",
+        "gmx.de",
+        "gmx.net",
+        "web.de",
+        "mail.ru",
+        "yandex.ru",
+        "qq.com",
+        "163.com",
     ] {
         let v = format!("sean.obrien77@{dom}");
         let m = one(Kind::Email, "email", 0, &v);
@@ -196,7 +289,13 @@ fn email_keeps_public_providers_and_replaces_company_domains() {
 
 #[test]
 fn phone_us_uses_555_01xx_and_keeps_punctuation() {
-    for v in ["(415) 867-2210", "+1 415-867-2210", "415.867.2210", "1-415-867-2210", "4158672210"] {
+    for v in [
+        "(415) 867-2210",
+        "+1 415-867-2210",
+        "415.867.2210",
+        "1-415-867-2210",
+        "4158672210",
+    ] {
         for p in many(Kind::Phone, "phone", 0, v, 20) {
             assert!(same_digit_shape(v, &p), "{v} -> {p}");
             let d: String = p.chars().filter(char::is_ascii_digit).collect();
@@ -226,7 +325,10 @@ fn phone_uk_au_fr_de_fictional_ranges() {
         assert!(p.starts_with("+61 491 570 "), "{p}");
     }
     for p in many(Kind::Phone, "phone", 0, "(02) 9876 5432", 20) {
-        assert!(p.starts_with("(02) 5550 ") || p.starts_with("(02) 7010 "), "{p}");
+        assert!(
+            p.starts_with("(02) 5550 ") || p.starts_with("(02) 7010 "),
+            "{p}"
+        );
     }
     for p in many(Kind::Phone, "phone", 0, "01 23 45 67 89", 20) {
         assert!(p.starts_with("01 99 00 "), "{p}");
@@ -303,7 +405,12 @@ fn cards_keep_brand_length_grouping_and_pass_luhn() {
     // The first stand-in of a Mastercard is a published test number.
     let c = one(Kind::CardNumber, "card", 0, "5425 2334 3010 9903");
     assert!(
-        ["5555 5555 5555 4444", "5105 1051 0510 5100", "5200 8282 8282 8210"].contains(&c.as_str()),
+        [
+            "5555 5555 5555 4444",
+            "5105 1051 0510 5100",
+            "5200 8282 8282 8210"
+        ]
+        .contains(&c.as_str()),
         "{c}"
     );
 }
@@ -356,7 +463,10 @@ fn ssn_uses_never_issued_area_and_keeps_separators() {
             assert!(same_digit_shape(v, &n), "{v} -> {n}");
             assert!(n.starts_with('9'), "{n}: area 9xx is never issued");
             let d = digits(&n);
-            assert!(d[3] * 10 + d[4] != 0 && d[5..].iter().any(|&x| x != 0), "{n}");
+            assert!(
+                d[3] * 10 + d[4] != 0 && d[5..].iter().any(|&x| x != 0),
+                "{n}"
+            );
         }
     }
 }
@@ -369,14 +479,21 @@ fn id_numbers_pass_their_checks() {
         let c: Vec<char> = n.chars().filter(|c| !c.is_whitespace()).collect();
         assert!(!"DFIQUV".contains(c[0]) && !"DFIOQUV".contains(c[1]), "{n}");
         let p: String = c[..2].iter().collect();
-        assert!(!["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].contains(&p.as_str()), "{n}");
+        assert!(
+            !["BG", "GB", "KN", "NK", "NT", "TN", "ZZ"].contains(&p.as_str()),
+            "{n}"
+        );
         assert!("ABCD".contains(c[8]), "{n}");
     }
     // NHS number: mod 11, in the 999 range that is never issued.
     for n in many(Kind::IdNumber, "nhs", 0, "943 476 5919", 40) {
         assert!(same_digit_shape("943 476 5919", &n), "{n}");
         let d = digits(&n);
-        let s: u32 = d[..9].iter().enumerate().map(|(i, x)| x * (10 - i as u32)).sum();
+        let s: u32 = d[..9]
+            .iter()
+            .enumerate()
+            .map(|(i, x)| x * (10 - i as u32))
+            .sum();
         assert_eq!((11 - s % 11) % 11, d[9], "{n}: mod 11");
         assert!(n.starts_with("999"));
     }
@@ -416,7 +533,10 @@ fn id_numbers_pass_their_checks() {
     // Dutch BSN: 11-proef. Brazilian CPF: two mod-11 digits.
     for n in many(Kind::IdNumber, "nl-bsn", 0, "111222333", 40) {
         let d = digits(&n);
-        let s: i64 = (0..8).map(|i| i64::from(d[i]) * (9 - i as i64)).sum::<i64>() - i64::from(d[8]);
+        let s: i64 = (0..8)
+            .map(|i| i64::from(d[i]) * (9 - i as i64))
+            .sum::<i64>()
+            - i64::from(d[8]);
         assert_eq!(s % 11, 0, "{n}");
     }
     for n in many(Kind::IdNumber, "br-cpf", 0, "529.982.247-25", 40) {
@@ -428,10 +548,16 @@ fn id_numbers_pass_their_checks() {
     }
     // Unknown schemes keep their shape, their label and the fixed prefix.
     for n in many(Kind::IdNumber, "passport", 0, "Passport No: 123456789", 10) {
-        assert!(n.starts_with("Passport No: ") && same_shape("Passport No: 123456789", &n), "{n}");
+        assert!(
+            n.starts_with("Passport No: ") && same_shape("Passport No: 123456789", &n),
+            "{n}"
+        );
     }
     for n in many(Kind::IdNumber, "de-id", 3, "ID-L01X00T47", 10) {
-        assert!(n.starts_with("ID-") && same_shape("ID-L01X00T47", &n), "{n}");
+        assert!(
+            n.starts_with("ID-") && same_shape("ID-L01X00T47", &n),
+            "{n}"
+        );
     }
 }
 
@@ -490,8 +616,16 @@ fn fiscal_check(s: &str) -> u8 {
 fn api_keys_keep_prefix_length_and_alphabet() {
     for (v, rule, kp) in [
         ("ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5", "github-pat", 4),
-        ("sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34", "openai-key", 8),
-        ("xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx", "slack-token", 5),
+        (
+            "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34",
+            "openai-key",
+            8,
+        ),
+        (
+            "xoxb-1234567890-0987654321-AbCdEfGhIjKlMnOpQrStUvWx",
+            "slack-token",
+            5,
+        ),
         ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "generic-secret", 0),
     ] {
         for k in many(Kind::ApiKey, rule, kp, v, 10) {
@@ -500,16 +634,39 @@ fn api_keys_keep_prefix_length_and_alphabet() {
             assert!(same_shape(v, &k), "{v} -> {k}");
         }
     }
-    for k in many(Kind::ApiKey, "generic-secret", 0, "deadbeef0123456789abcdef", 20) {
+    for k in many(
+        Kind::ApiKey,
+        "generic-secret",
+        0,
+        "deadbeef0123456789abcdef",
+        20,
+    ) {
         assert_eq!(k.len(), 24);
-        assert!(k.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')), "{k}: hex stays hex");
+        assert!(
+            k.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')),
+            "{k}: hex stays hex"
+        );
     }
-    for k in many(Kind::ApiKey, "aws-access-key", 4, "AKIAIOSFODNN7EXAMPLE", 20) {
+    for k in many(
+        Kind::ApiKey,
+        "aws-access-key",
+        4,
+        "AKIAIOSFODNN7EXAMPLE",
+        20,
+    ) {
         assert!(k.starts_with("AKIA") && k.len() == 20, "{k}");
-        assert!(k[4..].bytes().all(|b| b.is_ascii_uppercase() || (b'2'..=b'7').contains(&b)), "{k}");
+        assert!(
+            k[4..]
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || (b'2'..=b'7').contains(&b)),
+            "{k}"
+        );
     }
     for k in many(Kind::ApiKey, "generic-secret", 0, "password=hunter2", 10) {
-        assert!(k.starts_with("password=") && same_shape("password=hunter2", &k), "{k}");
+        assert!(
+            k.starts_with("password=") && same_shape("password=hunter2", &k),
+            "{k}"
+        );
     }
 }
 
@@ -549,9 +706,18 @@ fn jwt_stays_well_formed() {
         assert_ne!(p[2], parts[2]);
         let payload = String::from_utf8(b64url(p[1])).unwrap();
         b64url(p[2]);
-        assert!(payload.starts_with("{\"sub\":\"") && payload.ends_with("\"iat\":1516239022}"), "{payload}");
-        assert!(payload.contains("\"name\":\"") && !payload.contains("John Doe"), "{payload}");
-        assert_eq!(payload.len(), r#"{"sub":"1234567890","name":"John Doe","iat":1516239022}"#.len());
+        assert!(
+            payload.starts_with("{\"sub\":\"") && payload.ends_with("\"iat\":1516239022}"),
+            "{payload}"
+        );
+        assert!(
+            payload.contains("\"name\":\"") && !payload.contains("John Doe"),
+            "{payload}"
+        );
+        assert_eq!(
+            payload.len(),
+            r#"{"sub":"1234567890","name":"John Doe","iat":1516239022}"#.len()
+        );
     }
 }
 
@@ -567,7 +733,10 @@ fn pem_keeps_armour_and_line_lengths() {
         assert_eq!(a[1].len(), b[1].len());
         assert_eq!(a[2].len(), b[2].len());
         assert_ne!(a[1], b[1]);
-        assert!(b[1].bytes().all(|c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/'));
+        assert!(
+            b[1].bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')
+        );
     }
 }
 
@@ -577,8 +746,14 @@ fn credential_urls_keep_structure() {
     for u in many(Kind::ApiKey, "credentials-url", 0, v, 10) {
         assert!(u.starts_with("postgres://app:"), "{u}");
         let pass = &u["postgres://app:".len()..u.find('@').unwrap()];
-        assert!(same_shape("S3cr3tPassw0rd", pass) && pass != "S3cr3tPassw0rd", "{u}");
-        assert!(u.contains("@db-") && u.ends_with(".internal:5432/orders"), "{u}");
+        assert!(
+            same_shape("S3cr3tPassw0rd", pass) && pass != "S3cr3tPassw0rd",
+            "{u}"
+        );
+        assert!(
+            u.contains("@db-") && u.ends_with(".internal:5432/orders"),
+            "{u}"
+        );
         assert!(!u.contains("acme-corp"), "{u}");
     }
 }
@@ -587,7 +762,11 @@ fn credential_urls_keep_structure() {
 // IP addresses, host names, URLs
 
 fn in_v4(a: Ipv4Addr, net: [u8; 4], bits: u32) -> bool {
-    let mask = if bits == 0 { 0 } else { u32::MAX << (32 - bits) };
+    let mask = if bits == 0 {
+        0
+    } else {
+        u32::MAX << (32 - bits)
+    };
     u32::from(a) & mask == u32::from(Ipv4Addr::from(net)) & mask
 }
 
@@ -610,7 +789,9 @@ fn ipv4_keeps_private_blocks_and_documents_public_ones() {
         for o in many(Kind::IpAddress, "ipv4", 0, v, 20) {
             let a: Ipv4Addr = o.parse().unwrap();
             assert!(
-                in_v4(a, [192, 0, 2, 0], 24) || in_v4(a, [198, 51, 100, 0], 24) || in_v4(a, [203, 0, 113, 0], 24),
+                in_v4(a, [192, 0, 2, 0], 24)
+                    || in_v4(a, [198, 51, 100, 0], 24)
+                    || in_v4(a, [203, 0, 113, 0], 24),
                 "{v} -> {o}"
             );
         }
@@ -628,7 +809,13 @@ fn ipv6_keeps_class_and_style() {
         assert_eq!(&a.segments()[..2], &[0x2001, 0x0db8], "{o}");
         assert!(o.contains("::"), "{o}: compression kept");
     }
-    for o in many(Kind::IpAddress, "ipv6", 0, "fe80::1ff:fe23:4567:890a%eth0", 20) {
+    for o in many(
+        Kind::IpAddress,
+        "ipv6",
+        0,
+        "fe80::1ff:fe23:4567:890a%eth0",
+        20,
+    ) {
         let (addr, zone) = o.split_once('%').unwrap();
         assert_eq!(zone, "eth0");
         let a: Ipv6Addr = addr.parse().unwrap();
@@ -648,21 +835,43 @@ fn ipv6_keeps_class_and_style() {
     }
     let o = one(Kind::IpAddress, "ipv6", 0, "[2001:db8::1]:443");
     assert!(o.starts_with("[2001:db8:") && o.ends_with("]:443"), "{o}");
-    let o = one(Kind::IpAddress, "ipv6", 0, "2001:0db8:85a3:0000:0000:8a2e:0370:7334");
-    assert!(o.split(':').all(|g| g.len() == 4) && o.split(':').count() == 8, "{o}");
+    let o = one(
+        Kind::IpAddress,
+        "ipv6",
+        0,
+        "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
+    );
+    assert!(
+        o.split(':').all(|g| g.len() == 4) && o.split(':').count() == 8,
+        "{o}"
+    );
 }
 
 #[test]
 fn hostnames_keep_structure_numbering_and_suffix() {
-    for h in many(Kind::Hostname, "hostname", 0, "db-01.prod.acme-corp.internal", 20) {
+    for h in many(
+        Kind::Hostname,
+        "hostname",
+        0,
+        "db-01.prod.acme-corp.internal",
+        20,
+    ) {
         let l: Vec<&str> = h.split('.').collect();
         assert_eq!(l.len(), 4, "{h}");
-        assert!(l[0].starts_with("db-") && l[0].len() == 5 && l[0][3..].bytes().all(|b| b.is_ascii_digit()), "{h}");
+        assert!(
+            l[0].starts_with("db-")
+                && l[0].len() == 5
+                && l[0][3..].bytes().all(|b| b.is_ascii_digit()),
+            "{h}"
+        );
         assert_eq!((l[1], l[3]), ("prod", "internal"), "{h}");
         assert!(l[2].contains('-') && l[2] != "acme-corp", "{h}");
     }
     for h in many(Kind::Hostname, "hostname", 0, "mail.northwind.co.uk", 10) {
-        assert!(h.starts_with("mail.") && h.ends_with(".co.uk") && !h.contains("northwind"), "{h}");
+        assert!(
+            h.starts_with("mail.") && h.ends_with(".co.uk") && !h.contains("northwind"),
+            "{h}"
+        );
     }
     for h in many(Kind::Hostname, "hostname", 0, "FILESRV01", 10) {
         assert_eq!(h, h.to_uppercase(), "{h}");
@@ -671,31 +880,73 @@ fn hostnames_keep_structure_numbering_and_suffix() {
     let text = "Jane's laptop jane-macbook.local";
     let mut s = Surrogates::with_seed(4);
     s.learn_name_part("jane", "emily");
-    assert_eq!(si(&mut s, text, Kind::Hostname, "hostname", 0, "jane-macbook.local"), "emily-macbook.local");
+    assert_eq!(
+        si(
+            &mut s,
+            text,
+            Kind::Hostname,
+            "hostname",
+            0,
+            "jane-macbook.local"
+        ),
+        "emily-macbook.local"
+    );
 }
 
 #[test]
 fn urls_keep_shape_and_follow_names() {
-    for u in many(Kind::Url, "url", 0, "https://www.acme-corp.com/api/v1/users/12345/orders?id=987&ref=mail#top", 10) {
-        assert!(u.starts_with("https://www.") && !u.contains("acme-corp"), "{u}");
+    for u in many(
+        Kind::Url,
+        "url",
+        0,
+        "https://www.acme-corp.com/api/v1/users/12345/orders?id=987&ref=mail#top",
+        10,
+    ) {
+        assert!(
+            u.starts_with("https://www.") && !u.contains("acme-corp"),
+            "{u}"
+        );
         let (_, path) = u.split_once(".com/").unwrap();
         let (p, q) = path.split_once('?').unwrap();
         let segs: Vec<&str> = p.split('/').collect();
         assert_eq!(segs[..3], ["api", "v1", "users"], "{u}");
-        assert!(segs[3].len() == 5 && segs[3].bytes().all(|b| b.is_ascii_digit()), "{u}");
+        assert!(
+            segs[3].len() == 5 && segs[3].bytes().all(|b| b.is_ascii_digit()),
+            "{u}"
+        );
         assert_eq!(segs[4], "orders");
         assert!(q.starts_with("id=") && q.ends_with("&ref=mail#top"), "{u}");
     }
-    for u in many(Kind::Url, "url", 0, "https://www.linkedin.com/in/priya-raman-4a7b2c/", 10) {
+    for u in many(
+        Kind::Url,
+        "url",
+        0,
+        "https://www.linkedin.com/in/priya-raman-4a7b2c/",
+        10,
+    ) {
         assert!(u.starts_with("https://www.linkedin.com/in/"), "{u}");
-        assert!(!u.contains("priya") && !u.contains("raman") && u.ends_with('/'), "{u}");
+        assert!(
+            !u.contains("priya") && !u.contains("raman") && u.ends_with('/'),
+            "{u}"
+        );
         let seg = u.trim_end_matches('/').rsplit('/').next().unwrap();
         assert_eq!(seg.matches('-').count(), 2, "{u}");
     }
     let u = one(Kind::Url, "url", 0, "http://10.0.0.5:8080/report.pdf");
-    assert!(u.starts_with("http://10.") && u.ends_with(":8080/report.pdf"), "{u}");
-    let u = one(Kind::Url, "url", 0, "https://user:pa55w0rd@git.acme.io/team/repo.git");
-    assert!(u.starts_with("https://user:") && u.contains("@git.") && u.ends_with(".io/team/repo.git"), "{u}");
+    assert!(
+        u.starts_with("http://10.") && u.ends_with(":8080/report.pdf"),
+        "{u}"
+    );
+    let u = one(
+        Kind::Url,
+        "url",
+        0,
+        "https://user:pa55w0rd@git.acme.io/team/repo.git",
+    );
+    assert!(
+        u.starts_with("https://user:") && u.contains("@git.") && u.ends_with(".io/team/repo.git"),
+        "{u}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -703,47 +954,115 @@ fn urls_keep_shape_and_follow_names() {
 
 #[test]
 fn street_addresses_keep_layout_type_city_and_postcode_format() {
-    for a in many(Kind::StreetAddress, "street-address", 0, "221B Baker Street, London NW1 6XE", 20) {
+    for a in many(
+        Kind::StreetAddress,
+        "street-address",
+        0,
+        "221B Baker Street, London NW1 6XE",
+        20,
+    ) {
         let (street, rest) = a.split_once(", ").unwrap();
         let (num, name) = street.split_once(' ').unwrap();
-        assert!(num.len() == 4 && num.ends_with('B') && num[..3].bytes().all(|b| b.is_ascii_digit()), "{a}");
+        assert!(
+            num.len() == 4 && num.ends_with('B') && num[..3].bytes().all(|b| b.is_ascii_digit()),
+            "{a}"
+        );
         assert!(name.ends_with(" Street") && !name.contains("Baker"), "{a}");
         let pc = rest.strip_prefix("London ").unwrap();
         assert!(uk_postcode(pc), "{a}");
     }
-    for a in many(Kind::StreetAddress, "street-address", 0, "Flat 4, 12 Old Mill Road\nManchester M1 1AE", 20) {
-        assert!(a.starts_with("Flat ") && a.contains(" Road\nManchester "), "{a}");
+    for a in many(
+        Kind::StreetAddress,
+        "street-address",
+        0,
+        "Flat 4, 12 Old Mill Road\nManchester M1 1AE",
+        20,
+    ) {
+        assert!(
+            a.starts_with("Flat ") && a.contains(" Road\nManchester "),
+            "{a}"
+        );
         assert_eq!(a.matches(',').count(), 1);
         assert!(!a.contains("Old Mill"), "{a}");
     }
-    for a in many(Kind::StreetAddress, "street-address", 0, "Hauptstraße 12, 10115 Berlin", 20) {
-        assert!(a.contains("straße ") && a.ends_with(" Berlin") && !a.starts_with("Haupt"), "{a}");
-        assert!(same_digit_shape("12, 10115", &a[a.find(|c: char| c.is_ascii_digit()).unwrap()..a.len() - 7]), "{a}");
+    for a in many(
+        Kind::StreetAddress,
+        "street-address",
+        0,
+        "Hauptstraße 12, 10115 Berlin",
+        20,
+    ) {
+        assert!(
+            a.contains("straße ") && a.ends_with(" Berlin") && !a.starts_with("Haupt"),
+            "{a}"
+        );
+        assert!(
+            same_digit_shape(
+                "12, 10115",
+                &a[a.find(|c: char| c.is_ascii_digit()).unwrap()..a.len() - 7]
+            ),
+            "{a}"
+        );
     }
-    for a in many(Kind::StreetAddress, "street-address", 0, "12 rue de la Paix, 75002 Paris", 20) {
-        assert!(a.contains(" rue ") && a.ends_with(" Paris") && !a.contains("Paix"), "{a}");
+    for a in many(
+        Kind::StreetAddress,
+        "street-address",
+        0,
+        "12 rue de la Paix, 75002 Paris",
+        20,
+    ) {
+        assert!(
+            a.contains(" rue ") && a.ends_with(" Paris") && !a.contains("Paix"),
+            "{a}"
+        );
         assert!(a.contains(", 7"), "{a}: département kept");
     }
-    for a in many(Kind::StreetAddress, "street-address", 0, "1600 Pennsylvania Avenue NW, Washington, DC 20500", 20) {
-        assert!(a.contains(" Avenue NW, Washington, DC 2") && !a.contains("Pennsylvania"), "{a}");
+    for a in many(
+        Kind::StreetAddress,
+        "street-address",
+        0,
+        "1600 Pennsylvania Avenue NW, Washington, DC 20500",
+        20,
+    ) {
+        assert!(
+            a.contains(" Avenue NW, Washington, DC 2") && !a.contains("Pennsylvania"),
+            "{a}"
+        );
     }
 }
 
 fn uk_postcode(s: &str) -> bool {
     let p: String = s
         .chars()
-        .map(|c| if c.is_ascii_uppercase() { 'A' } else if c.is_ascii_digit() { '9' } else { c })
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                'A'
+            } else if c.is_ascii_digit() {
+                '9'
+            } else {
+                c
+            }
+        })
         .collect();
-    matches!(p.as_str(), "A9 9AA" | "A99 9AA" | "AA9 9AA" | "AA99 9AA" | "A9A 9AA" | "AA9A 9AA")
+    matches!(
+        p.as_str(),
+        "A9 9AA" | "A99 9AA" | "AA9 9AA" | "AA99 9AA" | "A9A 9AA" | "AA9A 9AA"
+    )
 }
 
 #[test]
 fn postcodes_keep_their_format() {
     for p in many(Kind::Postcode, "us-zip", 0, "94107", 20) {
-        assert!(p.len() == 5 && p.starts_with('9') && p.bytes().all(|b| b.is_ascii_digit()), "{p}");
+        assert!(
+            p.len() == 5 && p.starts_with('9') && p.bytes().all(|b| b.is_ascii_digit()),
+            "{p}"
+        );
     }
     for p in many(Kind::Postcode, "us-zip", 0, "94107-1234", 20) {
-        assert!(same_digit_shape("94107-1234", &p) && p.starts_with('9'), "{p}");
+        assert!(
+            same_digit_shape("94107-1234", &p) && p.starts_with('9'),
+            "{p}"
+        );
     }
     for v in ["SW9 6EJ", "NW1 6XE", "M1 1AE", "EC1A 1BB", "B33 8TH"] {
         for p in many(Kind::Postcode, "uk-postcode", 0, v, 20) {
@@ -769,13 +1088,22 @@ fn never_occurs_in_the_original_even_when_preferred_values_do() {
     // The text already contains every US fictional number of the area and every published
     // Mastercard test number.
     let mut text: String = (100..200).map(|l| format!("(415) 555-0{l} ")).collect();
-    text.push_str("5555 5555 5555 4444 5105 1051 0510 5100 2223 0031 2200 3222 5200 8282 8282 8210 ");
+    text.push_str(
+        "5555 5555 5555 4444 5105 1051 0510 5100 2223 0031 2200 3222 5200 8282 8282 8210 ",
+    );
     text.push_str("(415) 867-2210 5425 2334 3010 9903");
     let mut s = Surrogates::with_seed(8);
     for _ in 0..20 {
         let p = si(&mut s, &text, Kind::Phone, "phone", 0, "(415) 867-2210");
         assert!(same_digit_shape("(415) 867-2210", &p), "{p}");
-        let c = si(&mut s, &text, Kind::CardNumber, "card", 0, "5425 2334 3010 9903");
+        let c = si(
+            &mut s,
+            &text,
+            Kind::CardNumber,
+            "card",
+            0,
+            "5425 2334 3010 9903",
+        );
         assert!(luhn(&c) && c.starts_with('5'), "{c}");
     }
 }
@@ -824,14 +1152,27 @@ fn reserved_strings_and_earlier_stand_ins_are_never_reused_or_nested() {
     for i in 0..300 {
         let v = format!("{:03}-{:02}-{:04}", 100 + i, i % 90 + 1, 1000 + i);
         all.push(si(&mut s, text, Kind::Ssn, "ssn", 0, &v).to_ascii_lowercase());
-        all.push(si(&mut s, text, Kind::Postcode, "us-zip", 0, &format!("{:05}", 10000 + i * 7)).to_ascii_lowercase());
+        all.push(
+            si(
+                &mut s,
+                text,
+                Kind::Postcode,
+                "us-zip",
+                0,
+                &format!("{:05}", 10000 + i * 7),
+            )
+            .to_ascii_lowercase(),
+        );
     }
     let set: HashSet<&String> = all.iter().collect();
     assert_eq!(set.len(), all.len(), "duplicates");
     for (i, a) in all.iter().enumerate() {
         for b in &all[i + 1..] {
             if a.len() >= 4 && b.len() >= 4 {
-                assert!(!a.contains(b.as_str()) && !b.contains(a.as_str()), "{a} / {b}");
+                assert!(
+                    !a.contains(b.as_str()) && !b.contains(a.as_str()),
+                    "{a} / {b}"
+                );
             }
         }
     }
@@ -845,9 +1186,21 @@ fn mixed_calls(s: &mut Surrogates) -> Vec<String> {
         s.stand_in(text, Kind::Email, "email", 0, "priya.raman@northwind.co.uk"),
         s.stand_in(text, Kind::Phone, "phone", 0, "(415) 867-2210"),
         s.stand_in(text, Kind::IpAddress, "ipv4", 0, "10.4.17.23"),
-        s.stand_in(text, Kind::Hostname, "hostname", 0, "db-01.prod.acme-corp.internal"),
+        s.stand_in(
+            text,
+            Kind::Hostname,
+            "hostname",
+            0,
+            "db-01.prod.acme-corp.internal",
+        ),
         s.stand_in(text, Kind::Ssn, "ssn", 0, "536-22-8914"),
-        s.stand_in(text, Kind::ApiKey, "github-pat", 4, "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"),
+        s.stand_in(
+            text,
+            Kind::ApiKey,
+            "github-pat",
+            4,
+            "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5",
+        ),
     ]
 }
 
@@ -902,11 +1255,16 @@ fn two_thousand_findings_in_a_large_text_are_quick() {
         let (k, v) = match i % 5 {
             0 => (Kind::Phone, format!("(212) 483-{:04}", i % 10000)),
             1 => (Kind::Email, format!("user{i}@example-corp.com")),
-            2 => (Kind::IpAddress, format!("10.{}.{}.{}", i % 250, i / 250 % 250, i % 200 + 1)),
+            2 => (
+                Kind::IpAddress,
+                format!("10.{}.{}.{}", i % 250, i / 250 % 250, i % 200 + 1),
+            ),
             3 => (Kind::CardNumber, "4539 1488 0343 6467".to_string()),
             _ => (Kind::Person, "Priya Raman".to_string()),
         };
-        text.push_str(&format!("Lorem ipsum dolor sit amet {v}, consectetur adipiscing elit. "));
+        text.push_str(&format!(
+            "Lorem ipsum dolor sit amet {v}, consectetur adipiscing elit. "
+        ));
         if values.len() < 2000 {
             values.push((k, v));
         }
