@@ -98,7 +98,7 @@ fn country_code_len(digits: &str) -> Option<usize> {
     let first = digits.as_bytes().first()?;
     match first {
         b'0' => None,
-        b'1' | b'7' => Some(2),
+        b'1' | b'7' => Some(1),
         _ if digits.len() >= 2 && TWO.contains(&&digits[..2]) => Some(2),
         _ if digits.len() > 3 => Some(3),
         _ => None,
@@ -115,11 +115,19 @@ fn is_dotted_quad(s: &str) -> bool {
 
 const NONE: u32 = u32::MAX;
 
+#[derive(Debug, Clone, Copy)]
+struct Owner {
+    rank: FormRank,
+    entry: u32,
+    /// The stand-in starts with '+': a variant may start with '+' too.
+    plus: bool,
+}
+
 #[derive(Debug, Clone)]
 struct Node {
     next: [u32; 10],
-    /// (rank, entry) of the best stand-in whose digit form ends here.
-    target: Option<(FormRank, u32)>,
+    /// The stand-in whose digit form ends here (the best one if several).
+    target: Option<Owner>,
 }
 
 impl Node {
@@ -163,9 +171,10 @@ impl DigitTrie {
         self.max_digits == 0
     }
 
-    /// Adds a digit form for `entry`. Entries must be added in map order so
-    /// that, at equal rank, the first stand-in keeps the form.
-    pub(crate) fn add(&mut self, digits: &str, rank: FormRank, entry: u32) {
+    /// Adds a digit form for `entry` (`plus`: its stand-in starts with '+').
+    /// Entries must be added in map order so that, at equal rank, the first
+    /// stand-in keeps the form.
+    pub(crate) fn add(&mut self, digits: &str, rank: FormRank, entry: u32, plus: bool) {
         let mut node = 0usize;
         for b in digits.bytes() {
             let d = usize::from(b.wrapping_sub(b'0'));
@@ -187,8 +196,8 @@ impl DigitTrie {
         }
         let slot = &mut self.nodes[node].target;
         match *slot {
-            Some((r, _)) if r <= rank => {}
-            _ => *slot = Some((rank, entry)),
+            Some(owner) if owner.rank <= rank => {}
+            _ => *slot = Some(Owner { rank, entry, plus }),
         }
         self.max_digits = self.max_digits.max(digits.len());
     }
@@ -204,7 +213,8 @@ impl DigitTrie {
         if self.max_digits == 0 {
             return 0;
         }
-        1 + self.max_digits + (self.max_digits - 1) * MAX_SEPARATOR_RUN * MAX_SEPARATOR_BYTES
+        // '+' or '(', the digits, the separator runs, a closing ')'.
+        1 + self.max_digits + (self.max_digits - 1) * MAX_SEPARATOR_RUN * MAX_SEPARATOR_BYTES + 1
     }
 
     /// The longest valid digit variant starting at `start`.
@@ -218,11 +228,18 @@ impl DigitTrie {
             return Walk::Done(None);
         };
         let mut i = start;
-        if first == b'+' || first == b'(' {
-            i += 1;
-        } else if !first.is_ascii_digit() || prev.is_some_and(char::is_alphanumeric) {
-            return Walk::Done(None);
-        }
+        let prefix = match first {
+            b'+' | b'(' => {
+                i += 1;
+                Some(first)
+            }
+            _ if !first.is_ascii_digit() || prev.is_some_and(char::is_alphanumeric) => {
+                return Walk::Done(None);
+            }
+            _ => None,
+        };
+        // A ')' was among the separators so far.
+        let mut closed = false;
         let mut best = None;
         let mut node = 0usize;
         loop {
@@ -245,12 +262,20 @@ impl DigitTrie {
             node = next as usize;
             i += 1;
             let has_children = self.nodes[node].has_children();
-            if let Some((_, entry)) = self.nodes[node].target {
-                match text.get(i..).and_then(|t| t.chars().next()) {
-                    None if !at_end => return Walk::NeedMore,
-                    None => best = Some((i, entry)),
-                    Some(c) if !c.is_alphanumeric() => best = Some((i, entry)),
-                    Some(_) => {}
+            if let Some(owner) = self.nodes[node].target {
+                let next = text.get(i..).and_then(|t| t.chars().next());
+                if next.is_none() && !at_end {
+                    return Walk::NeedMore;
+                }
+                if prefix == Some(b'+') && !owner.plus {
+                    // The '+' is the model's, not the stand-in's: leave it.
+                } else if prefix == Some(b'(') && !closed {
+                    // "(" needs its ")": right here, taken along.
+                    if next == Some(')') {
+                        best = Some((i + 1, owner.entry));
+                    }
+                } else if !next.is_some_and(char::is_alphanumeric) {
+                    best = Some((i, owner.entry));
                 }
             }
             if !has_children {
@@ -271,6 +296,7 @@ impl DigitTrie {
                 }
                 if run < MAX_SEPARATOR_RUN && is_separator(c) {
                     run += 1;
+                    closed |= c == ')';
                     i += c.len_utf8();
                 } else {
                     return Walk::Done(best);
@@ -364,7 +390,8 @@ mod tests {
     #[test]
     fn walk_rules() {
         let mut t = DigitTrie::new();
-        t.add("4155550148", FormRank::Exact, 7);
+        t.add("4155550148", FormRank::Exact, 7, false);
+        t.add("442079460958", FormRank::Exact, 8, true);
         let done = |s: &str, at: usize| t.walk(s, at, None, true);
         assert_eq!(done("415-555-0148", 0), Walk::Done(Some((12, 7))));
         assert_eq!(done("4155550148", 0), Walk::Done(Some((10, 7))));
@@ -378,10 +405,18 @@ mod tests {
             Walk::Done(None),
             "glued left"
         );
+        // '+' only when the stand-in has it.
+        assert_eq!(t.walk("+4155550148", 0, None, true), Walk::Done(None));
         assert_eq!(
-            t.walk("+4155550148", 0, Some('a'), true),
-            Walk::Done(Some((11, 7)))
+            t.walk("+44 20 7946 0958", 0, Some('a'), true),
+            Walk::Done(Some((16, 8)))
         );
+        // '(' only with its ')'.
+        assert_eq!(done("(4155550148", 0), Walk::Done(None));
+        assert_eq!(done("(4155550148)", 0), Walk::Done(Some((12, 7))));
+        assert_eq!(done("(415-555-0148)x", 0), Walk::Done(Some((14, 7))));
+        assert_eq!(done("(415)555-0148)", 0), Walk::Done(Some((13, 7))));
+        assert_eq!(t.walk("(4155550148", 0, None, false), Walk::NeedMore);
         assert_eq!(
             done("415\u{2011}555\u{2011}0148", 0),
             Walk::Done(Some((16, 7)))

@@ -46,10 +46,13 @@
 //! 2. **Digit variant** (only for *number-like* stand-ins: at least 7 ASCII
 //!    digits, otherwise only space, `-`, `.`, `(`, `)`, `/` and a leading
 //!    `+`; not a dotted quad such as an IPv4 address): the text at `p`
-//!    spelling `[+ or (] digit (separators digit)*`, where each separator
-//!    run is 0 to 3 of space, `-`, `.`, `(`, `)`, `/`, U+00A0, U+2009,
-//!    U+202F, U+2010–U+2013, and whose digits equal one of the stand-in's
-//!    *digit forms*: its own digits; for a stand-in `+CC N…` also the
+//!    spelling `digit (separators digit)*`, where each separator run is 0 to
+//!    3 of space, `-`, `.`, `(`, `)`, `/`, U+00A0, U+2009, U+202F,
+//!    U+2010–U+2013, optionally preceded by a `+` (only if the stand-in
+//!    starts with `+`; otherwise the `+` stays in the text) or by a `(` (only
+//!    if a `)` follows: among the separators, or right after the last digit,
+//!    and then it is part of the variant), whose digits equal one of the
+//!    stand-in's *digit forms*: its own digits; for a stand-in `+CC N…` also the
 //!    national digits `N`, `0N` and `CC0N` (the last two when `N` does not
 //!    start with 0) and `00CCN`, where the country code `CC` is the 1–3
 //!    digits after `+` when a separator follows them, else the ITU E.164

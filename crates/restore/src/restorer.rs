@@ -246,7 +246,7 @@ impl Restorer {
                 }
             }
             for (form, rank) in digits::digit_forms(stand_in) {
-                digits.add(&form, rank, entry);
+                digits.add(&form, rank, entry, stand_in.starts_with('+'));
             }
         }
         raw.sort_by(|a, b| {

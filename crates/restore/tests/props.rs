@@ -121,18 +121,14 @@ fn itu_code(digits: &str) -> String {
     digits[..len].to_owned()
 }
 
-fn is_digit_variant_shape(t: &str) -> bool {
-    let cs: Vec<char> = t.chars().collect();
-    let mut k = 0;
-    if matches!(cs.first(), Some('+' | '(')) {
-        k = 1;
-    }
-    if !cs.get(k).is_some_and(char::is_ascii_digit) || !cs.last().is_some_and(char::is_ascii_digit)
+/// `digit (run digit)*`, runs of at most 3 separators.
+fn is_digit_body(cs: &[char]) -> bool {
+    if !cs.first().is_some_and(char::is_ascii_digit) || !cs.last().is_some_and(char::is_ascii_digit)
     {
         return false;
     }
     let mut run = 0;
-    for &c in &cs[k..] {
+    for &c in cs {
         if c.is_ascii_digit() {
             run = 0;
         } else if SEPARATORS.contains(&c) && run < 3 {
@@ -142,6 +138,24 @@ fn is_digit_variant_shape(t: &str) -> bool {
         }
     }
     true
+}
+
+/// Whether `t` has the shape of a digit variant; `Some(true)` when it
+/// starts with '+' (then only a '+' stand-in may own it).
+fn digit_variant_shape(t: &str) -> Option<bool> {
+    let cs: Vec<char> = t.chars().collect();
+    match cs.first()? {
+        '+' => is_digit_body(&cs[1..]).then_some(true),
+        '(' => {
+            let inner_closed = cs.len() >= 2
+                && cs[cs.len() - 1] == ')'
+                && !cs[1..cs.len() - 1].contains(&')')
+                && is_digit_body(&cs[1..cs.len() - 1]);
+            let closed_inside = cs[1..].contains(&')') && is_digit_body(&cs[1..]);
+            (inner_closed || closed_inside).then_some(false)
+        }
+        _ => is_digit_body(&cs).then_some(false),
+    }
 }
 
 fn alnum(c: Option<char>) -> bool {
@@ -202,7 +216,10 @@ fn oracle(text: &str, map: &Map) -> (String, usize) {
         ends.reverse();
         for end in ends {
             let t = &text[i..end];
-            if !is_digit_variant_shape(t) || !whole_word(text, i, end) {
+            let Some(plus) = digit_variant_shape(t) else {
+                continue;
+            };
+            if !whole_word(text, i, end) {
                 continue;
             }
             let digits: String = t.chars().filter(char::is_ascii_digit).collect();
@@ -217,7 +234,9 @@ fn oracle(text: &str, map: &Map) -> (String, usize) {
                         .min()
                 })
                 .min();
-            if let Some((_, e)) = owner {
+            if let Some((_, e)) = owner
+                && (!plus || entries[e].0.starts_with('+'))
+            {
                 best_digit = Some((end, e));
                 break;
             }
@@ -288,6 +307,7 @@ fn stand_in() -> impl Strategy<Value = String> {
         "[abAB]{1,3}( [abé]{1,2})?",
         "[aé]{1,2}",
         "(\\+4[04] |\\+1 |\\+[0-9]{1,3}|0)?[0-9]{3}[ .-]?[0-9]{4}",
+        "\\+[0-9]{7,12}",
         "[0-9]{7,8}",
         "[ab0-9 '’.()+@-]{1,5}",
         "[A-B]{2}[0-9]{2}( ?[0-9A-B]{4}){3}",
@@ -331,12 +351,22 @@ fn assemble(map: &Map, pieces: &[(u8, usize, String)]) -> String {
                     _ => s.chars().filter(char::is_ascii_digit).collect(),
                 };
                 let mut bits = *idx / 7;
+                let wrap = bits % 4;
+                bits /= 4;
+                match wrap {
+                    1 => text.push('+'),
+                    2 | 3 => text.push('('),
+                    _ => {}
+                }
                 for (k, d) in digits.chars().enumerate() {
                     if k > 0 {
                         text.push_str(SEP_CHOICES[bits % SEP_CHOICES.len()]);
                         bits /= SEP_CHOICES.len();
                     }
                     text.push(d);
+                }
+                if wrap == 3 {
+                    text.push(')');
                 }
             }
             _ => {

@@ -133,7 +133,8 @@ fn phone_with_other_separators() {
         "415 - 555 - 0148",
         "415\u{2011}555\u{2011}0148",
         "415\u{a0}555\u{a0}0148",
-        "+4155550148",
+        "(4155550148)",
+        "(415-555-0148)",
     ] {
         let out = restore(&format!("Call {variant} today."), &m);
         assert_eq!(
@@ -522,4 +523,28 @@ fn e164_stand_in_without_separators_written_nationally() {
     assert_eq!(r("call (415) 555 0148", &m), "call +14158672210");
     assert_eq!(r("ring 020 7946 0958", &m), "ring +442079460321");
     assert_eq!(r("ring +44 (0)20 7946 0958", &m), "ring +442079460321");
+}
+
+#[test]
+fn plus_and_parenthesis_around_a_digit_variant() {
+    let m = map(&[
+        ("44 94 6439 9242", "44 20 7946 0321"),
+        ("(415) 555-0148", "(415) 867-2210"),
+        ("415-555-0199", "415-867-0000"),
+        ("+44 20 7946 0958", "+44 20 7946 0555"),
+    ]);
+    // The stand-in has no '+': the model's '+' stays.
+    assert_eq!(r("x,+44 94 6439 9242 y", &m), "x,+44 20 7946 0321 y");
+    assert_eq!(r("x +449464399242", &m), "x +44 20 7946 0321");
+    // The stand-in has one: taken along.
+    assert_eq!(r("x +442079460958", &m), "x +44 20 7946 0555");
+    // '(' with its ')' inside or right after: taken along.
+    assert_eq!(r("(415) 555 0199.", &m), "415-867-0000.");
+    assert_eq!(r("(4155550199).", &m), "415-867-0000.");
+    assert_eq!(r("[(415)555-0148]", &m), "[(415) 867-2210]");
+    // A '(' without ')': stays.
+    assert_eq!(r("(call 415.555.0199", &m), "(call 415-867-0000");
+    assert_eq!(r("(415 555 0199", &m), "(415-867-0000");
+    // A ')' after a balanced one stays.
+    assert_eq!(r("(415)555-0199)", &m), "415-867-0000)");
 }
