@@ -1,3 +1,5 @@
+//! Prints a stand-in for one example value of every kind: `cargo run --example demo`.
+
 use redact_entity::Kind;
 use redact_surrogate::Surrogates;
 
@@ -168,6 +170,50 @@ fn main() {
         (Kind::Postcode, "us-zip", 0, "94107"),
         (Kind::Postcode, "postcode", 0, "K1A 0B1"),
         (Kind::Postcode, "postcode", 0, "1015 CJ"),
+        (Kind::Person, "person", 0, "J. Smith"),
+        (Kind::Person, "person", 0, "García López, María José"),
+        (Kind::Email, "email", 0, "jane.doe+news@gmail.com"),
+        (Kind::Email, "email", 0, "m.garcia@universidad.es"),
+        (Kind::Hostname, "hostname", 0, "DB-01.PROD.ACME.INTERNAL"),
+        (Kind::Hostname, "hostname", 0, "ip-10-0-1-23.ec2.internal"),
+        (
+            Kind::Hostname,
+            "hostname",
+            0,
+            "k8s-node-12.eu-west-1.compute.internal",
+        ),
+        (
+            Kind::Url,
+            "url",
+            0,
+            "https://docs.google.com/document/d/1aBcD3fGhIjKlMnOpQrStUvWxYz/edit",
+        ),
+        (
+            Kind::Url,
+            "url",
+            0,
+            "https://github.com/priya-raman/dotfiles",
+        ),
+        (
+            Kind::ApiKey,
+            "generic-secret",
+            0,
+            "Bearer abcdef0123456789abcdef0123456789",
+        ),
+        (
+            Kind::ApiKey,
+            "openai-key",
+            8,
+            "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34",
+        ),
+        (
+            Kind::StreetAddress,
+            "street-address",
+            0,
+            "Apt 5B, 350 Fifth Avenue, New York, NY 10118",
+        ),
+        (Kind::Phone, "phone", 0, "+33 6 12 34 56 78"),
+        (Kind::Phone, "phone", 0, "+1-800-555-0199"),
     ];
     let text: String = cases.iter().map(|c| c.3).collect::<Vec<_>>().join("\n");
     let mut s = Surrogates::with_seed(42);

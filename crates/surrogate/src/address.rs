@@ -81,7 +81,7 @@ fn street_names(lang: Lang) -> &'static [&'static str] {
 fn street_name(cx: &mut Ctx<'_>, list: &[&'static str], old: &str) -> &'static str {
     let mut p = pick(cx.rng, list);
     for _ in 0..6 {
-        if data::fold(p) != old && !cx.text.contains(p) {
+        if data::fold(p) != old && !cx.list_word_in_text(p) {
             break;
         }
         p = pick(cx.rng, list);
@@ -104,9 +104,19 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
         if done[a] || b != a + 2 || toks[a + 1].text != " " {
             continue;
         }
-        let joined = format!("{} {}", toks[a].text.trim_end_matches(','), toks[b].text);
-        let trail = &toks[b].text[toks[b].text.trim_end_matches([',', '.']).len()..];
-        let joined = joined.trim_end_matches([',', '.']).to_string();
+        let first = toks[a].text;
+        let second = toks[b].text.trim_end_matches([',', '.']);
+        let trail = &toks[b].text[second.len()..];
+        // Cheap shape test before anything is built: `NW1 6XE`, `K1A 0B1`, `1015 CJ`.
+        let plausible = (2..=4).contains(&first.len())
+            && (2..=3).contains(&second.len())
+            && first.bytes().all(|c| c.is_ascii_alphanumeric())
+            && second.bytes().all(|c| c.is_ascii_alphanumeric())
+            && first.bytes().any(|c| c.is_ascii_digit());
+        if !plausible {
+            continue;
+        }
+        let joined = format!("{first} {second}");
         if let Some(p) = two_part_postcode(cx, &joined) {
             spans.push((a, b, format!("{p}{trail}")));
             done[a] = true;

@@ -21,8 +21,6 @@ pub(crate) struct Name {
     pub text: &'static str,
     /// Its [`key`] (`obrien`, `jose`).
     pub key: String,
-    /// ASCII-lowercased, for searching the original text.
-    pub lower: String,
 }
 
 impl Name {
@@ -30,7 +28,6 @@ impl Name {
         Name {
             text,
             key: key(text),
-            lower: text.to_ascii_lowercase(),
         }
     }
 }
@@ -925,6 +922,24 @@ pub(crate) const URL_WORDS: &[&str] = &[
     "join",
     "room",
     "rooms",
+    "document",
+    "documents",
+    "spreadsheets",
+    "presentation",
+    "forms",
+    "drive",
+    "maps",
+    "playlist",
+    "gist",
+    "company",
+    "school",
+    "hashtag",
+    "explore",
+    "dotfiles",
+    "readme",
+    "wiki",
+    "changelog",
+    "license",
 ];
 
 /// Hosts of big public platforms whose name is not identifying in a link (the path is).

@@ -27,7 +27,30 @@
 //! Person stand-ins teach the instance their parts (`Priya` → `Meera`, `Raman` → `Iyer`), so
 //! e-mail local parts, URL path segments and host names that contain these parts follow the
 //! person's stand-in; [`Surrogates::learn_name_part`] adds such pairs from elsewhere (for
-//! example from a previous request's map).
+//! example from a previous request's map). Invented organisation names are remembered the same
+//! way, so `northwind.co.uk` becomes the same invented domain in e-mails, links and host names.
+//!
+//! What each kind keeps (the rule name refines it; unknown rules fall back to the kind):
+//!
+//! | kind | stand-in |
+//! |---|---|
+//! | person | names from built-in lists (`data/names.txt`, 22 origins): same number of parts, order (`Surname, Given`), case style, titles, suffixes and particles; gender and origin of known names |
+//! | email | learned name parts in the local part, same separators and digit counts; public mailbox providers stay, other domains become invented ones with the same public suffix and label count |
+//! | phone | same country code, digit count and every non-digit character; fictional ranges (US/CA 555-01xx, UK Ofcom drama ranges, AU, FR, DE) where the shape fits |
+//! | card_number | same brand, length and grouping, Luhn-valid, from published test numbers and ranges |
+//! | bank_account | IBAN: same country, length, grouping and letter/digit pattern, valid mod-97; `aba`: valid ABA check; others: same shape |
+//! | ssn | area 9xx (never issued), same separators |
+//! | id_number | same shape and label; `uk-nino`, `nhs` (999 test range), `ca-sin`, `in-aadhaar`, `es-dni`, `it-fiscal-code`, `nl-bsn`, `br-cpf` pass their checks |
+//! | api_key | provider prefix and punctuation kept, each character redrawn in its class (hex stays hex, AWS keys base32); JWTs re-encoded with the same header and claim names; PEM armour and line lengths kept; credentials in URLs replaced |
+//! | ip_address | private blocks stay in their block, public addresses move to documentation ranges; port, CIDR, zone, brackets, IPv6 compression and case kept |
+//! | hostname | infrastructure labels, numbering style and suffix kept; organisation labels invented |
+//! | url | scheme, structure, API words and query keys kept; host as for host names; ids reshaped; name segments follow the person |
+//! | street_address | lines, separators, unit markers, street type and town kept; new house numbers, a street name of the same language style, postcodes of the same format |
+//! | postcode | same format (US ZIP with its first digit, UK, Canada, Netherlands, or letters/digits in place) |
+//!
+//! Cost: the original text is indexed once per text (a lowercase copy and a bit set of its
+//! 4-grams, about 0.3 ms for 200,000 characters); each stand-in then takes a few microseconds
+//! at most, without scanning the text.
 //!
 //! ```
 //! use redact_entity::Kind;
@@ -87,6 +110,10 @@ pub(crate) struct Memo {
     pub domains: FxMap<String, String>,
     /// Invented organisation labels in use.
     pub domain_values: FxSet<String>,
+    /// Whether a word of the built-in lists (keyed by its address) occurs in the original
+    /// text; valid for the text generation `words_gen`.
+    pub words_in_text: FxMap<(usize, usize), bool>,
+    pub words_gen: u64,
 }
 
 impl Memo {
@@ -116,17 +143,41 @@ impl Ctx<'_> {
     pub(crate) fn strict(&self) -> bool {
         self.attempt < PREFERRED_ATTEMPTS
     }
+
+    /// True when a static list word occurs in the original text (ignoring ASCII case); the
+    /// answer is cached per text, so common words cost one search per text.
+    pub(crate) fn list_word_in_text(&mut self, word: &'static str) -> bool {
+        let key = (word.as_ptr() as usize, word.len());
+        if let Some(&hit) = self.memo.words_in_text.get(&key) {
+            return hit;
+        }
+        let hit = self.text.contains(word);
+        self.memo.words_in_text.insert(key, hit);
+        hit
+    }
 }
 
 /// A generator of stand-ins for one text (or one conversation).
 ///
 /// See the [crate documentation](crate) for the guarantees of [`Surrogates::stand_in`].
-#[derive(Debug)]
+/// Its `Debug` output shows counts only: the instance holds real name parts and the original
+/// text, which must not reach a log line.
 pub struct Surrogates {
     rng: Rng,
     memo: Memo,
     taken: Taken,
     text: TextIndex,
+    /// Reused buffer for lowercased candidates.
+    scratch: String,
+}
+
+impl std::fmt::Debug for Surrogates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Surrogates")
+            .field("learned_name_parts", &self.memo.names.len())
+            .field("invented_domains", &self.memo.domains.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Surrogates {
@@ -153,6 +204,7 @@ impl Surrogates {
             memo: Memo::default(),
             taken: Taken::default(),
             text: TextIndex::default(),
+            scratch: String::new(),
         }
     }
 
@@ -180,12 +232,6 @@ impl Surrogates {
         self.memo.names.insert(real, stand_in.to_string());
     }
 
-    /// Number of strings this instance will not hand out again (reserved ones and stand-ins
-    /// returned so far).
-    pub fn taken_len(&self) -> usize {
-        self.taken.len()
-    }
-
     /// A new stand-in for `value`, a finding of kind `kind` found by rule `rule` in
     /// `original` (the whole original text). The first `keep_prefix` bytes of `value` are a
     /// fixed provider prefix that the stand-in keeps (API keys, labelled identifiers).
@@ -202,6 +248,10 @@ impl Surrogates {
         value: &str,
     ) -> String {
         self.text.prepare(original);
+        if self.memo.words_gen != self.text.generation() {
+            self.memo.words_gen = self.text.generation();
+            self.memo.words_in_text.clear();
+        }
         let value_lower = value.to_ascii_lowercase();
         let kp = shape::floor_boundary(value, keep_prefix);
         for attempt in 0..ATTEMPTS {
@@ -232,15 +282,24 @@ impl Surrogates {
         if cand.is_empty() {
             return false;
         }
-        let lower = cand.to_ascii_lowercase();
+        let mut lower = std::mem::take(&mut self.scratch);
+        lower.clear();
+        lower.push_str(cand);
+        lower.make_ascii_lowercase();
+        let ok = self.accept_lower(&lower, value_lower);
+        self.scratch = lower;
+        ok
+    }
+
+    fn accept_lower(&mut self, lower: &str, value_lower: &str) -> bool {
         if lower == value_lower
             || (value_lower.len() >= 3 && lower.contains(value_lower))
-            || self.taken.clashes(&lower)
-            || self.text.contains_lower(&lower)
+            || self.taken.clashes(lower)
+            || self.text.contains_lower(lower)
         {
             return false;
         }
-        self.taken.insert(&lower);
+        self.taken.insert(lower);
         true
     }
 

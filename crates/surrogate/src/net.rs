@@ -21,34 +21,44 @@ pub(crate) enum Run {
 
 /// Splits `s` into runs of letters, runs of ASCII digits and single other characters
 /// (`%XX` escapes stay whole when `pct` is set).
-pub(crate) fn runs(s: &str, pct: bool) -> Vec<(Run, &str)> {
-    let mut out = Vec::new();
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < s.len() {
-        let c = s[i..].chars().next().unwrap_or(' ');
+pub(crate) fn runs(s: &str, pct: bool) -> Runs<'_> {
+    Runs { s, i: 0, pct }
+}
+
+/// Iterator of [`runs`].
+pub(crate) struct Runs<'a> {
+    s: &'a str,
+    i: usize,
+    pct: bool,
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = (Run, &'a str);
+
+    fn next(&mut self) -> Option<(Run, &'a str)> {
+        let s = self.s;
+        let i = self.i;
+        let c = s.get(i..)?.chars().next()?;
+        let b = s.as_bytes();
         let len = c.len_utf8();
-        if pct
+        if self.pct
             && c == '%'
             && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
             && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
         {
-            out.push((Run::Other, &s[i..i + 3]));
-            i += 3;
-            continue;
+            self.i = i + 3;
+            return Some((Run::Other, &s[i..i + 3]));
         }
         let kind = if c.is_ascii_digit() {
             Run::Digit
         } else if c.is_alphabetic() {
             Run::Alpha
         } else {
-            out.push((Run::Other, &s[i..i + len]));
-            i += len;
-            continue;
+            self.i = i + len;
+            return Some((Run::Other, &s[i..i + len]));
         };
         let mut j = i + len;
-        while j < s.len() {
-            let d = s[j..].chars().next().unwrap_or(' ');
+        while let Some(d) = s[j..].chars().next() {
             let same = match kind {
                 Run::Digit => d.is_ascii_digit(),
                 _ => d.is_alphabetic(),
@@ -58,10 +68,18 @@ pub(crate) fn runs(s: &str, pct: bool) -> Vec<(Run, &str)> {
             }
             j += d.len_utf8();
         }
-        out.push((kind, &s[i..j]));
-        i = j;
+        self.i = j;
+        Some((kind, &s[i..j]))
     }
-    out
+}
+
+/// Calls `f` with the ASCII-lowercase form of `s`, allocating only when `s` has upper case.
+pub(crate) fn with_lower<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        f(&s.to_ascii_lowercase())
+    } else {
+        f(s)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,6 +158,11 @@ fn name_run(cx: &mut Ctx<'_>, run: &str, first: bool, origin: &mut Option<usize>
         return n;
     }
     let chars = f.chars().count();
+    if chars == 1
+        && let Some(i) = learned_initial(cx, &f)
+    {
+        return i.to_string();
+    }
     if chars <= 2 {
         return random_letters(cx, chars);
     }
@@ -159,6 +182,20 @@ fn known_or_learned(cx: &Ctx<'_>, f: &str) -> bool {
     (cx.use_memo() && cx.memo.name(f).is_some()) || is_known_name(f)
 }
 
+/// The initial of the stand-in of a learned name part with initial `init` (the smallest such
+/// part, for determinism), while remembered mappings are in use.
+fn learned_initial(cx: &Ctx<'_>, init: &str) -> Option<char> {
+    if !cx.use_memo() {
+        return None;
+    }
+    cx.memo
+        .names
+        .iter()
+        .filter(|(k, _)| k.starts_with(init))
+        .min_by(|a, b| a.0.cmp(b.0))
+        .and_then(|(_, v)| data::key(v).chars().next())
+}
+
 /// `janedoe` → `emilyclark`, `jdoe` → `eclark` when the pieces are learned or known names.
 fn split_pair(cx: &mut Ctx<'_>, f: &str, origin: &mut Option<usize>) -> Option<String> {
     if !f.is_ascii() || f.len() < 4 {
@@ -167,17 +204,7 @@ fn split_pair(cx: &mut Ctx<'_>, f: &str, origin: &mut Option<usize>) -> Option<S
     // Initial + surname.
     let (init, rest) = f.split_at(1);
     if rest.len() >= 3 && known_or_learned(cx, rest) && !is_known_name(f) {
-        let initial = if cx.use_memo() {
-            cx.memo
-                .names
-                .iter()
-                .filter(|(k, _)| k.starts_with(init))
-                .min_by(|a, b| a.0.cmp(b.0))
-                .and_then(|(_, v)| data::fold(v).chars().next())
-        } else {
-            None
-        };
-        let initial = initial.unwrap_or_else(|| shape::lower(cx.rng) as char);
+        let initial = learned_initial(cx, init).unwrap_or_else(|| shape::lower(cx.rng) as char);
         let (sur, o) = name_for(cx, rest, false, *origin);
         *origin = Some(o);
         return Some(format!("{initial}{sur}"));
@@ -232,19 +259,21 @@ fn split_port(s: &str) -> (&str, &str) {
     }
 }
 
-/// Number of trailing labels that form the public (or internal) suffix.
-fn suffix_len(lowers: &[String]) -> usize {
-    let n = lowers.len();
+/// Number of trailing labels of `host` (lowercase, `n` labels) that form the public (or
+/// internal) suffix.
+fn suffix_len(host: &str, n: usize) -> usize {
     if n < 2 {
         return 0;
     }
-    for k in [3usize, 2] {
-        if n > k {
-            let s = lowers[n - k..].join(".");
-            if MULTI_SUFFIX_SET.contains(s.as_str()) {
-                return k;
-            }
-        }
+    let mut dots = host.rmatch_indices('.').map(|(i, _)| i);
+    let _last = dots.next();
+    let two = dots.next();
+    let three = dots.next();
+    if n > 3 && three.is_some_and(|i| MULTI_SUFFIX_SET.contains(&host[i + 1..])) {
+        return 3;
+    }
+    if n > 2 && two.is_some_and(|i| MULTI_SUFFIX_SET.contains(&host[i + 1..])) {
+        return 2;
     }
     1
 }
@@ -256,7 +285,7 @@ fn is_generic_label(lower: &str) -> bool {
     }
     lower.split(['-', '_']).all(|part| {
         INFRA.contains(part)
-            || runs(part, false).iter().all(|(k, r)| match k {
+            || runs(part, false).all(|(k, r)| match k {
                 Run::Alpha => r.len() <= 2 || INFRA.contains(r),
                 _ => true,
             })
@@ -269,13 +298,13 @@ pub(crate) fn host_stand_in(cx: &mut Ctx<'_>, host: &str, mode: Mode) -> (String
         Some(h) => (h, "."),
         None => (host, ""),
     };
+    let h_lower = h.to_ascii_lowercase();
     let labels: Vec<&str> = h.split('.').collect();
+    let lowers: Vec<&str> = h_lower.split('.').collect();
     let n = labels.len();
-    let lowers: Vec<String> = labels.iter().map(|l| l.to_ascii_lowercase()).collect();
-    let suffix = suffix_len(&lowers);
+    let suffix = suffix_len(&h_lower, n);
     let reg = (n >= 2).then(|| n - suffix - 1);
-    let platform =
-        mode == Mode::Url && reg.is_some_and(|r| PLATFORMS.contains(&lowers[r].as_str()));
+    let platform = mode == Mode::Url && reg.is_some_and(|r| PLATFORMS.contains(&lowers[r]));
     let mut out = String::with_capacity(host.len() + 16);
     for (i, label) in labels.iter().enumerate() {
         if i > 0 {
@@ -292,14 +321,13 @@ pub(crate) fn host_stand_in(cx: &mut Ctx<'_>, host: &str, mode: Mode) -> (String
         if Some(i) == reg && !label.is_empty() {
             let replace = match mode {
                 Mode::Host => {
-                    !(is_generic_label(&lowers[i]) || has_name_part(cx, &lowers[i]))
-                        || !cx.use_memo()
+                    !(is_generic_label(lowers[i]) || has_name_part(cx, lowers[i])) || !cx.use_memo()
                 }
                 Mode::Email => true,
                 Mode::Url => !platform,
             };
             if replace {
-                let org = org_label(cx, &lowers[i]);
+                let org = org_label(cx, lowers[i]);
                 out.push_str(&recase(&org, label));
                 continue;
             }
@@ -312,8 +340,8 @@ pub(crate) fn host_stand_in(cx: &mut Ctx<'_>, host: &str, mode: Mode) -> (String
 
 /// True when a word of the label is a known or learned name part (`jane-macbook`).
 fn has_name_part(cx: &Ctx<'_>, lower: &str) -> bool {
-    runs(lower, false).iter().any(|(k, r)| {
-        if *k != Run::Alpha || r.len() < 3 || INFRA.contains(r) {
+    runs(lower, false).any(|(k, r)| {
+        if k != Run::Alpha || r.len() < 3 || INFRA.contains(r) {
             return false;
         }
         let f = data::key(r);
@@ -350,8 +378,7 @@ fn org_label(cx: &mut Ctx<'_>, real: &str) -> String {
 /// A stand-in for one label: infrastructure words stay, numbers change with the same digit
 /// count, learned and known name parts follow their stand-ins, other words are replaced.
 fn label_stand_in(cx: &mut Ctx<'_>, label: &str) -> String {
-    let lower = label.to_ascii_lowercase();
-    if INFRA.contains(lower.as_str()) {
+    if with_lower(label, |l| INFRA.contains(l)) {
         return label.to_string();
     }
     let mut out = String::with_capacity(label.len() + 8);
@@ -360,12 +387,12 @@ fn label_stand_in(cx: &mut Ctx<'_>, label: &str) -> String {
             Some(w) => (w, &part[w.len()..]),
             None => (part, ""),
         };
-        if INFRA.contains(word.to_ascii_lowercase().as_str()) {
+        if with_lower(word, |l| INFRA.contains(l)) {
             out.push_str(word);
         } else {
             for (kind, run) in runs(word, false) {
                 match kind {
-                    Run::Digit => out.push_str(&shape::reshape(cx.rng, run)),
+                    Run::Digit => out.push_str(&shape::redigit(cx.rng, run)),
                     Run::Other => out.push_str(run),
                     Run::Alpha => out.push_str(&word_stand_in(cx, run, true)),
                 }

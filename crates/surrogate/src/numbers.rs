@@ -181,7 +181,7 @@ fn nanp(cx: &mut Ctx<'_>, nsn: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let mut v = Vec::with_capacity(10);
-    if cx.attempt < 6 || !cx.strict() {
+    if cx.attempt < 3 || !cx.strict() {
         v.extend(&nsn[..3]);
     } else {
         // Another valid area code: N(0-8)X, not N11.
@@ -369,7 +369,8 @@ fn brand(d: &[u8]) -> Brand {
 }
 
 /// A stand-in card number: same brand, length and grouping, Luhn-valid, from a published test
-/// range (first a published test number itself, then its range with random account digits).
+/// range (first try a published test number itself, then its range with random account
+/// digits).
 pub(crate) fn card(cx: &mut Ctx<'_>, value: &str) -> String {
     let d = digits_of(value);
     let n = d.len();
@@ -377,7 +378,7 @@ pub(crate) fn card(cx: &mut Ctx<'_>, value: &str) -> String {
         return reshape(cx.rng, value);
     }
     let b = brand(&d);
-    if cx.attempt < 3 {
+    if cx.attempt == 0 {
         let same = TEST_CARD_DIGITS
             .iter()
             .filter(|(br, t)| *br == b && t.len() == n && t[0] == d[0]);
@@ -543,7 +544,7 @@ pub(crate) fn bank(cx: &mut Ctx<'_>, rule: &str, kp: usize, value: &str) -> Stri
 // SSN
 
 /// A stand-in SSN: area number 9xx (never issued as an SSN), group 01–49 (outside the ITIN
-/// groups), same separators. The first tries use the advertising block 987-65-4320…4329.
+/// groups), same separators. The first try uses the advertising block 987-65-4320…4329.
 pub(crate) fn ssn(cx: &mut Ctx<'_>, value: &str) -> String {
     let d = digits_of(value);
     if d.len() != 9 {
@@ -557,7 +558,7 @@ pub(crate) fn ssn(cx: &mut Ctx<'_>, value: &str) -> String {
             fill_digits(value, &v)
         };
     }
-    let v: Vec<u8> = if cx.attempt < 2 {
+    let v: Vec<u8> = if cx.attempt == 0 {
         let mut v = vec![9, 8, 7, 6, 5, 4, 3, 2];
         v.push(digit(cx.rng) - b'0');
         v

@@ -82,16 +82,22 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     let mut words = split_words(value);
     assign_roles(&mut words);
 
-    // Gender and origins.
-    let first_given = words.iter().find(|w| w.role == Role::Given);
-    let surname_word = words.iter().find(|w| w.role == Role::Surname);
-    let given_hit = words
+    // The name pieces (hyphenated parts split) with their lookup keys, computed once.
+    let pieces: Vec<(usize, &str, String)> = words
         .iter()
-        .filter(|w| w.role == Role::Given)
-        .flat_map(|w| w.core.split('-'))
-        .find_map(|p| GIVEN.get(&data::key(p)))
-        .or_else(|| first_given.and_then(|w| GIVEN.get(&data::key(first_part(w.core)))));
-    let surname_hit = surname_word.and_then(|w| SURNAME.get(&data::key(first_part(w.core))));
+        .enumerate()
+        .filter(|(_, w)| matches!(w.role, Role::Given | Role::Surname))
+        .flat_map(|(i, w)| w.core.split('-').map(move |p| (i, p)))
+        .map(|(i, p)| (i, p, data::key(p)))
+        .collect();
+    let given_hit = pieces
+        .iter()
+        .filter(|p| words[p.0].role == Role::Given)
+        .find_map(|p| GIVEN.get(&p.2));
+    let surname_hit = pieces
+        .iter()
+        .find(|p| words[p.0].role == Role::Surname)
+        .and_then(|p| SURNAME.get(&p.2));
     let title_gender = words
         .iter()
         .filter(|w| w.role == Role::Keep)
@@ -121,13 +127,18 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
         (g, s)
     };
 
+    // When every part is learned the remembered name is the only memo candidate: after it
+    // failed once, fresh names are needed.
+    let all_learned = cx.use_memo() && pieces.iter().all(|p| cx.memo.name(&p.2).is_some());
+    let memo_ok = cx.use_memo() && !(all_learned && cx.attempt > 0);
     let mut out = String::with_capacity(value.len() + 8);
     for round in 0..4 {
         out.clear();
         cx.pairs.clear();
         let mut full_given = String::new();
         let mut full_surname = String::new();
-        for w in &words {
+        let mut next_piece = 0usize;
+        for (wi, w) in words.iter().enumerate() {
             out.push_str(w.lead);
             match w.role {
                 Role::Keep => out.push_str(w.core),
@@ -152,27 +163,34 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                     };
                     let case = case_of(w.core);
                     let mut first_piece = true;
-                    for piece in split_keep(w.core, '-') {
-                        if piece == "-" {
-                            out.push('-');
-                            continue;
+                    while let Some((pw, piece, key)) = pieces.get(next_piece) {
+                        if *pw != wi {
+                            break;
                         }
-                        let piece_gender = if is_given {
-                            GIVEN.get(&data::key(piece)).map_or(gender, |g| g.1)
-                        } else {
-                            gender
-                        };
-                        let new = name_part(cx, piece, is_given, piece_gender, origin, round);
-                        let cased = apply_case(&new, case);
+                        next_piece += 1;
+                        if !first_piece {
+                            out.push('-');
+                        }
+                        let new = name_part(
+                            cx,
+                            Part {
+                                real: piece,
+                                key,
+                                given: is_given,
+                                gender,
+                                origin,
+                            },
+                            memo_ok && round == 0,
+                        );
                         if first_piece {
                             if is_given && full_given.is_empty() {
-                                full_given = data::fold(&new);
+                                full_given = new.to_lowercase();
                             } else if !is_given {
-                                full_surname = data::fold(&new);
+                                full_surname = new.to_lowercase();
                             }
                         }
                         first_piece = false;
-                        out.push_str(&cased);
+                        out.push_str(&apply_case(&new, case));
                     }
                 }
             }
@@ -192,25 +210,6 @@ fn first_part(core: &str) -> &str {
     core.split('-').next().unwrap_or(core)
 }
 
-/// Splits `s` on `sep`, keeping the separators as their own pieces.
-fn split_keep(s: &str, sep: char) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        if let Some(r) = rest.strip_prefix(sep) {
-            let piece = &rest[..sep.len_utf8()];
-            rest = r;
-            return Some(piece);
-        }
-        let end = rest.find(sep).unwrap_or(rest.len());
-        let (piece, r) = rest.split_at(end);
-        rest = r;
-        Some(piece)
-    })
-}
-
 fn random_latin_origin(cx: &mut Ctx<'_>) -> usize {
     // Anglo names are the most common in the texts this service sees; weight them.
     if shape::below(cx.rng, 3) == 0 {
@@ -221,6 +220,9 @@ fn random_latin_origin(cx: &mut Ctx<'_>) -> usize {
 }
 
 fn title_gender(core: &str) -> Option<Gender> {
+    if core.len() > 12 {
+        return None;
+    }
     let f = data::fold(core);
     TITLES
         .iter()
@@ -228,22 +230,28 @@ fn title_gender(core: &str) -> Option<Gender> {
         .and_then(|(_, g)| *g)
 }
 
-/// A stand-in for one part of a name (no hyphens), in title case.
-fn name_part(
-    cx: &mut Ctx<'_>,
-    real: &str,
+/// One piece of a name to replace.
+struct Part<'a> {
+    real: &'a str,
+    /// Its [`data::key`].
+    key: &'a str,
     given: bool,
     gender: Gender,
     origin: usize,
-    round: usize,
-) -> String {
-    let folded = data::key(real);
-    if cx.use_memo()
-        && round == 0
-        && let Some(s) = cx.memo.name(&folded)
-    {
+}
+
+/// A stand-in for one part of a name (no hyphens), in title case.
+fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
+    let Part {
+        real,
+        key: folded,
+        given,
+        gender,
+        origin,
+    } = part;
+    if use_memo && let Some(s) = cx.memo.name(folded) {
         let s = s.to_string();
-        cx.pairs.push((folded, s.clone()));
+        cx.pairs.push((folded.to_string(), s.clone()));
         return shape::title(&s);
     }
     let o = ORIGINS.get(origin).unwrap_or(&ORIGINS[ANGLO]);
@@ -259,9 +267,9 @@ fn name_part(
     }
     let mut pick = &list[shape::below(cx.rng, list.len())];
     for _ in 0..8 {
-        let clash = pick.key == folded
+        let clash = pick.key == *folded
             || cx.memo.name_values.contains(&pick.key)
-            || (pick.key.len() >= 4 && cx.text.contains_lower(&pick.lower));
+            || (pick.key.len() >= 4 && cx.list_word_in_text(pick.text));
         if !clash {
             break;
         }
@@ -277,7 +285,7 @@ fn name_part(
         }
     }
     if !folded.is_empty() {
-        cx.pairs.push((folded, name.clone()));
+        cx.pairs.push((folded.to_string(), name.clone()));
     }
     name
 }
@@ -334,6 +342,9 @@ fn split_words(value: &str) -> Vec<Word<'_>> {
 }
 
 fn is_title(core: &str) -> bool {
+    if core.len() > 12 {
+        return false;
+    }
     let f = data::fold(core);
     TITLES.iter().any(|(t, _)| *t == f)
 }
@@ -346,7 +357,7 @@ fn assign_roles(words: &mut [Word<'_>]) {
         let core = w.core;
         let has_letters = core.chars().any(char::is_alphabetic);
         let kept = (!seen_name && i + 1 < n && is_title(core))
-            || (seen_name && NAME_SUFFIXES.contains(&data::fold(core).as_str()))
+            || (seen_name && core.len() <= 4 && NAME_SUFFIXES.contains(&data::fold(core).as_str()))
             || (seen_name
                 && i + 1 < n
                 && core.chars().all(|c| c.is_lowercase())
@@ -392,15 +403,18 @@ fn assign_roles(words: &mut [Word<'_>]) {
             }
         }
         _ => {
-            // "Surname, Given": a comma right after the first name word.
-            let first = names[0];
-            let comma_first = words[first].trail.starts_with(',');
-            if comma_first {
-                words[first].role = if words[first].role == Role::Given {
-                    Role::Surname
-                } else {
-                    Role::Initial
-                };
+            // "Surname, Given" (also "García López, María José"): the name words up to a
+            // comma are surnames.
+            let last = names[names.len() - 1];
+            if let Some(&comma) = names
+                .iter()
+                .find(|&&i| i != last && words[i].trail.starts_with(','))
+            {
+                for &i in names.iter().take_while(|&&i| i <= comma) {
+                    if words[i].role == Role::Given {
+                        words[i].role = Role::Surname;
+                    }
+                }
                 return;
             }
             let a = data::key(first_part(words[real_names[0]].core));
@@ -475,7 +489,17 @@ pub(crate) fn name_for(
         (default_given, g, o)
     };
     let origin = if origin == CYRILLIC { RUSSIAN } else { origin };
-    let picked = name_part(cx, real, given, gender, origin, 1);
+    let picked = name_part(
+        cx,
+        Part {
+            real,
+            key: &folded,
+            given,
+            gender,
+            origin,
+        },
+        false,
+    );
     cx.pairs.clear();
     (data::key(&picked), origin)
 }
@@ -488,8 +512,7 @@ pub(crate) fn is_known_name(key: &str) -> bool {
 /// Applies the case of `like` to an ASCII word.
 pub(crate) fn recase(word: &str, like: &str) -> String {
     match case_of(like) {
-        Case::Upper => word.to_uppercase(),
-        Case::Lower => word.to_lowercase(),
+        c @ (Case::Upper | Case::Lower) => apply_case(word, c),
         Case::Title => {
             if like.chars().next().is_some_and(char::is_uppercase) {
                 shape::title(word)

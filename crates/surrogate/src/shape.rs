@@ -70,8 +70,9 @@ pub(crate) enum Alphabet {
     HexUpper,
 }
 
-/// The alphabet of a secret-like string: hex when it has at least 8 alphanumeric characters,
-/// digits and letters among them, and every one is a hex digit of one case.
+/// The alphabet of a secret-like string: hex when every alphanumeric character is a hex digit
+/// of one case, with at least one letter, and there are at least 8 of them (16 when there is
+/// no digit, so that short words stay words). Digits-only strings stay digits.
 pub(crate) fn alphabet_of(s: &str) -> Alphabet {
     let mut lower = false;
     let mut upper = false;
@@ -89,7 +90,7 @@ pub(crate) fn alphabet_of(s: &str) -> Alphabet {
             _ => {}
         }
     }
-    if count < 8 || digits == 0 {
+    if count < 8 || (digits == 0 && count < 16) {
         return Alphabet::Free;
     }
     match (lower, upper) {
@@ -241,13 +242,19 @@ pub(crate) enum Case {
 
 /// The case style of `s` (letters only; no letters → [`Case::Title`]).
 pub(crate) fn case_of(s: &str) -> Case {
-    let mut up = 0usize;
-    let mut low = 0usize;
-    for c in s.chars().filter(|c| c.is_alphabetic()) {
-        if c.is_uppercase() {
-            up += 1;
-        } else if c.is_lowercase() {
-            low += 1;
+    let (mut up, mut low) = (0usize, 0usize);
+    if s.is_ascii() {
+        for b in s.bytes() {
+            up += usize::from(b.is_ascii_uppercase());
+            low += usize::from(b.is_ascii_lowercase());
+        }
+    } else {
+        for c in s.chars().filter(|c| c.is_alphabetic()) {
+            if c.is_uppercase() {
+                up += 1;
+            } else if c.is_lowercase() {
+                low += 1;
+            }
         }
     }
     if up > 1 && low == 0 {
@@ -262,6 +269,8 @@ pub(crate) fn case_of(s: &str) -> Case {
 /// Applies a case style to a word given in title case.
 pub(crate) fn apply_case(word: &str, case: Case) -> String {
     match case {
+        Case::Upper if word.is_ascii() => word.to_ascii_uppercase(),
+        Case::Lower if word.is_ascii() => word.to_ascii_lowercase(),
         Case::Upper => word.to_uppercase(),
         Case::Lower => word.to_lowercase(),
         Case::Title => word.to_string(),
@@ -270,6 +279,13 @@ pub(crate) fn apply_case(word: &str, case: Case) -> String {
 
 /// `word` with its first letter uppercased.
 pub(crate) fn title(word: &str) -> String {
+    if word.is_ascii() {
+        let mut s = word.to_string();
+        if let Some(f) = s.get_mut(..1) {
+            f.make_ascii_uppercase();
+        }
+        return s;
+    }
     let mut cs = word.chars();
     match cs.next() {
         Some(f) => f.to_uppercase().chain(cs).collect(),

@@ -137,16 +137,10 @@ impl GramBits {
         (gram.wrapping_mul(GRAM_MUL8) >> (32 + self.shift)) as usize
     }
 
-    /// Sets the bit of every 8-gram of `bytes`.
-    fn add_all8(&mut self, bytes: &[u8]) {
-        let mut g = 0u64;
-        for (i, &b) in bytes.iter().enumerate() {
-            g = (g << 8) | u64::from(b);
-            if i >= 7 {
-                let ix = self.index8(g);
-                self.words[ix >> 6] |= 1 << (ix & 63);
-            }
-        }
+    #[inline]
+    fn set8(&mut self, gram: u64) {
+        let ix = self.index8(gram);
+        self.words[ix >> 6] |= 1 << (ix & 63);
     }
 
     /// True when the bit of every 8-gram of `bytes` is set (`bytes` at least 8 long).
@@ -190,6 +184,8 @@ fn gram_at(b: &[u8], i: usize) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TextIndex {
     key: Option<(usize, usize, u64)>,
+    /// Incremented whenever the index describes a new text.
+    generation: u64,
     lower: String,
     grams: Option<GramBits>,
 }
@@ -206,6 +202,7 @@ impl TextIndex {
             return;
         }
         self.key = Some(key);
+        self.generation += 1;
         self.lower.clear();
         self.lower.push_str(text);
         self.lower.make_ascii_lowercase();
@@ -220,6 +217,11 @@ impl TextIndex {
         } else {
             self.grams = None;
         }
+    }
+
+    /// Which text the index describes (changes whenever it is rebuilt).
+    pub(crate) fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// True when the text contains `needle_lower` (already ASCII-lowercased).
@@ -265,8 +267,8 @@ fn fingerprint(b: &[u8]) -> u64 {
 /// allocation per gram).
 #[derive(Clone, Debug, Default)]
 struct Postings {
-    /// Gram → first node.
-    heads: FxMap<u64, u32>,
+    /// Gram → (first node, number of nodes).
+    heads: FxMap<u64, (u32, u32)>,
     /// (string index, next node).
     nodes: Vec<(u32, u32)>,
 }
@@ -276,16 +278,16 @@ const NONE: u32 = u32::MAX;
 impl Postings {
     fn add(&mut self, gram: u64, ix: u32) {
         let Postings { heads, nodes } = self;
-        let e = heads.entry(gram).or_insert(NONE);
-        if *e != NONE && nodes[*e as usize].0 == ix {
+        let e = heads.entry(gram).or_insert((NONE, 0));
+        if e.0 != NONE && nodes[e.0 as usize].0 == ix {
             return;
         }
         let node = nodes.len() as u32;
-        nodes.push((ix, *e));
-        *e = node;
+        nodes.push((ix, e.0));
+        *e = (node, e.1 + 1);
     }
 
-    fn get(&self, gram: u64) -> Option<u32> {
+    fn get(&self, gram: u64) -> Option<(u32, u32)> {
         self.heads.get(&gram).copied()
     }
 
@@ -325,10 +327,11 @@ pub(crate) struct Taken {
     arena: String,
     /// `(start, end)` of each long string in `arena`, in insertion order.
     spans: Vec<(u32, u32)>,
-    /// First 4-gram → the last long string starting with it.
-    starts: FxMap<u32, u32>,
-    /// For each long string, the previous one with the same first 4-gram (`NONE`: none).
-    same_start: Vec<u32>,
+    /// First 4-gram → the lengths (4..=67, as bits `len - 4`) of the long strings starting
+    /// with it.
+    starts: FxMap<u32, u64>,
+    /// First 4-gram → lengths above 67 of the long strings starting with it.
+    starts_long: FxMap<u32, Vec<u32>>,
     start_bits: GramBits,
     gram4: GramBits,
     gram8: GramBits,
@@ -342,7 +345,7 @@ impl Default for Taken {
             arena: String::new(),
             spans: Vec::new(),
             starts: FxMap::default(),
-            same_start: Vec::new(),
+            starts_long: FxMap::default(),
             start_bits: GramBits::with_bits(16),
             gram4: GramBits::with_bits(18),
             gram8: GramBits::with_bits(18),
@@ -353,8 +356,13 @@ impl Default for Taken {
 
 /// A well-mixed 64-bit hash of a string.
 fn hash_str(s: &str) -> u64 {
+    hash_bytes(s.as_bytes())
+}
+
+/// A well-mixed 64-bit hash of bytes.
+fn hash_bytes(s: &[u8]) -> u64 {
     let mut h = FxHasher::default();
-    h.write(s.as_bytes());
+    h.write(s);
     let mut x = h.finish() ^ (s.len() as u64);
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -377,21 +385,30 @@ impl Taken {
         self.arena.push_str(lower);
         self.spans.push((start, self.arena.len() as u32));
         let g = gram_at(b, 0);
-        let prev = self.starts.insert(g, ix).unwrap_or(NONE);
-        self.same_start.push(prev);
-        self.start_bits.set(g);
-        self.gram4.add_all(b);
-        self.gram8.add_all8(b);
-        if b.len() >= 8 {
-            for i in (0..=b.len() - 8).step_by(STEP) {
-                self.post8.add(gram8_at(b, i), ix);
+        if b.len() - 4 < 64 {
+            *self.starts.entry(g).or_insert(0) |= 1 << (b.len() - 4);
+        } else {
+            let lens = self.starts_long.entry(g).or_default();
+            if !lens.contains(&(b.len() as u32)) {
+                lens.push(b.len() as u32);
             }
         }
-    }
-
-    /// Number of strings recorded.
-    pub(crate) fn len(&self) -> usize {
-        self.hashes.len()
+        self.start_bits.set(g);
+        // One pass: 4-grams and 8-grams into their bit sets, every STEP-th 8-gram into the
+        // postings.
+        let mut g8 = 0u64;
+        for (i, &c) in b.iter().enumerate() {
+            g8 = (g8 << 8) | u64::from(c);
+            if i >= 3 {
+                self.gram4.set(g8 as u32);
+            }
+            if i >= 7 {
+                self.gram8.set8(g8);
+                if (i - 7) % STEP == 0 {
+                    self.post8.add(g8, ix);
+                }
+            }
+        }
     }
 
     fn long(&self, ix: u32) -> &str {
@@ -409,21 +426,33 @@ impl Taken {
         if b.len() < 4 || self.spans.is_empty() {
             return false;
         }
-        // A taken string inside the candidate: every 4-gram is a possible start.
+        // A taken string inside the candidate: every 4-gram is a possible start; the lengths
+        // of the taken strings with that start say which slices to look up.
         let mut g = 0u32;
         for (i, &c) in b.iter().enumerate() {
             g = (g << 8) | u32::from(c);
-            if i >= 3
-                && self.start_bits.get(g)
-                && let Some(&head) = self.starts.get(&g)
-            {
+            if i >= 3 && self.start_bits.get(g) {
                 let rest = &b[i - 3..];
-                let mut ix = head;
-                while ix != NONE {
-                    if rest.starts_with(self.long(ix).as_bytes()) {
-                        return true;
+                let hit = |m: usize| {
+                    m < b.len() && m <= rest.len() && self.hashes.contains(&hash_bytes(&rest[..m]))
+                };
+                if let Some(&mask) = self.starts.get(&g) {
+                    let mut bits = mask;
+                    while bits != 0 {
+                        let m = bits.trailing_zeros() as usize + 4;
+                        if m > rest.len() {
+                            break;
+                        }
+                        if hit(m) {
+                            return true;
+                        }
+                        bits &= bits - 1;
                     }
-                    ix = self.same_start[ix as usize];
+                }
+                if let Some(lens) = self.starts_long.get(&g)
+                    && lens.iter().any(|&m| hit(m as usize))
+                {
+                    return true;
                 }
             }
         }
@@ -432,14 +461,34 @@ impl Taken {
             if !self.gram8.has_all8(b) {
                 return false;
             }
-            (0..STEP).any(|i| {
-                self.post8.get(gram8_at(b, i)).is_some_and(|head| {
-                    self.post8.iter(head).any(|ix| {
+            // If the candidate sits in a taken string at offset p, its 8-grams at offsets
+            // i with (p + i) % STEP == 0 are all sampled there: for each offset class, the
+            // rarest gram's list holds every string that could contain it.
+            let n8 = b.len() - 7;
+            for class in 0..STEP {
+                let mut best: Option<(u32, u32)> = None;
+                let mut i = class;
+                while i < n8 {
+                    match self.post8.get(gram8_at(b, i)) {
+                        None => {
+                            best = None;
+                            break;
+                        }
+                        Some(p) if best.is_none_or(|q| p.1 < q.1) => best = Some(p),
+                        Some(_) => {}
+                    }
+                    i += STEP;
+                }
+                if let Some((head, _)) = best
+                    && self.post8.iter(head).any(|ix| {
                         let t = self.long(ix);
                         t.len() > b.len() && t.contains(lower)
                     })
-                })
-            })
+                {
+                    return true;
+                }
+            }
+            false
         } else {
             // Short candidates: a filtered scan of all long strings.
             if !self.gram4.has_all(b) || !self.arena.contains(lower) {
@@ -459,6 +508,47 @@ impl Taken {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The indexed checks agree with the obvious quadratic ones.
+        #[test]
+        fn taken_matches_naive(
+            taken in proptest::collection::vec("[ab1 -]{0,24}", 0..40),
+            cands in proptest::collection::vec("[ab1 -]{0,24}", 1..40),
+        ) {
+            let mut t = Taken::default();
+            for s in &taken {
+                t.insert(s);
+            }
+            for c in &cands {
+                let naive = taken.iter().any(|s| {
+                    s == c || (s.len() >= 4 && c.len() >= 4 && (s.contains(c.as_str()) || c.contains(s.as_str())))
+                });
+                prop_assert_eq!(t.clashes(c), naive, "{:?} vs {:?}", c, taken);
+            }
+        }
+
+        /// The text filter never hides an occurrence.
+        #[test]
+        fn text_index_matches_naive(
+            text in "[a-zA-Z0-9 ]{4500,6000}",
+            cuts in proptest::collection::vec((any::<usize>(), 1usize..16), 1..40),
+            needles in proptest::collection::vec("[abcAB1 ]{1,12}", 1..10),
+        ) {
+            let mut idx = TextIndex::default();
+            idx.prepare(&text);
+            prop_assert!(idx.grams.is_some());
+            let lower = text.to_ascii_lowercase();
+            let cut = cuts.iter().map(|&(p, n)| {
+                let p = p % text.len();
+                text[p..(p + n).min(text.len())].to_string()
+            });
+            for n in cut.chain(needles.iter().cloned()) {
+                prop_assert_eq!(idx.contains(&n), lower.contains(&n.to_ascii_lowercase()), "{}", n);
+            }
+        }
+    }
 
     #[test]
     fn text_index_small_and_large() {
@@ -498,6 +588,23 @@ mod tests {
         );
         assert!(!t.clashes("emily stone"));
         assert!(!t.clashes("em"));
-        assert_eq!(t.len(), 2);
+        // Long candidates inside longer taken strings, at every alignment.
+        t.insert("call +1 (415) 555-0148 after nine");
+        for c in [
+            "(415) 555-0148",
+            "415) 555-0148",
+            "15) 555-0148 a",
+            "5) 555-0148 af",
+            "call +1 (415)",
+            "+1 (415) 555-0148 after nine",
+        ] {
+            assert!(t.clashes(c), "{c}");
+        }
+        assert!(!t.clashes("(415) 555-0149"));
+        assert!(!t.clashes("call +1 (415) 555-0148 after noon"));
+        assert!(
+            t.clashes("xcall +1 (415) 555-0148 after nine!"),
+            "contains a taken string"
+        );
     }
 }

@@ -157,6 +157,30 @@ fn person_keeps_parts_order_case_and_titles() {
     for n in many(Kind::Person, "person", 0, "Mary Ann Smith", 20) {
         assert_eq!(n.split(' ').count(), 3, "{n}");
     }
+    for n in many(Kind::Person, "person", 0, "García López, María José", 20) {
+        let (sur, given) = n.split_once(", ").expect("order kept");
+        assert_eq!(
+            (sur.split(' ').count(), given.split(' ').count()),
+            (2, 2),
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn surrogates_is_send_and_sync_and_debug_shows_no_values() {
+    fn check<T: Send + Sync>() {}
+    check::<Surrogates>();
+    let text = "Priya Raman of northwind.co.uk";
+    let mut s = Surrogates::with_seed(1);
+    s.stand_in(text, Kind::Person, "person", 0, "Priya Raman");
+    s.stand_in(text, Kind::Hostname, "hostname", 0, "northwind.co.uk");
+    let d = format!("{s:?}").to_lowercase();
+    assert!(
+        !d.contains("priya") && !d.contains("raman") && !d.contains("northwind"),
+        "{d}"
+    );
+    assert!(d.contains("learned_name_parts: 2"), "{d}");
 }
 
 #[test]
@@ -227,6 +251,15 @@ fn learned_name_parts_drive_local_parts() {
     );
     let m = si(&mut s, text, Kind::Email, "email", 0, "JDOE@acme.com");
     assert!(m.starts_with("ECLARK@"), "{m}");
+    let m = si(
+        &mut s,
+        "j.doe@gmail.com",
+        Kind::Email,
+        "email",
+        0,
+        "j.doe@gmail.com",
+    );
+    assert_eq!(m, "e.clark@gmail.com");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1138,6 +1171,19 @@ fn reserved_strings_and_earlier_stand_ins_are_never_reused_or_nested() {
     let text = "(415) 867-2210";
     let p = si(&mut s, text, Kind::Phone, "phone", 0, "(415) 867-2210");
     assert!(!p.contains("555-01"), "{p} contains a reserved string");
+
+    // Reserved strings that contain every preferred stand-in.
+    let mut s = Surrogates::with_seed(6);
+    for l in 100..200 {
+        s.reserve(&format!("Call (415) 555-0{l} after 9am"));
+    }
+    for _ in 0..5 {
+        let p = si(&mut s, text, Kind::Phone, "phone", 0, "(415) 867-2210");
+        assert!(
+            !p.starts_with("(415) 555-01"),
+            "{p} is inside a reserved string"
+        );
+    }
 
     // Stand-ins of values that contain one another do not contain one another.
     let mut s = Surrogates::with_seed(6);
