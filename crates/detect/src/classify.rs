@@ -20,6 +20,13 @@ pub fn classify(
     ve: usize,
     out: &mut Vec<Finding>,
 ) -> usize {
+    // IP addresses: the value ends where the port, zone or prefix begins (found here rather
+    // than by a capture search, which costs more than the whole check).
+    let ve = match check {
+        Check::Ipv4 => text[vs..ve].find([':', '/']).map_or(ve, |i| vs + i),
+        Check::Ipv6 => text[vs..ve].find(['%', '/']).map_or(ve, |i| vs + i),
+        _ => ve,
+    };
     let value = &text[vs..ve];
     match check {
         Check::Secret(i) => {
@@ -259,20 +266,19 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
     if !value.bytes().any(|c| c.is_ascii_digit()) {
         return;
     }
-    // A more specific reading of the value wins (a card number after "ID:", an SSN …).
+    // A more specific reading of the value wins: a card number after "ID:", an SSN after a
+    // generic ID label.
     if value
         .bytes()
         .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'))
     {
-        let mut tmp = Vec::new();
-        if let Some(f) = digits_finding(text, vs, ve, true) {
-            let ssn_ok = check == Check::LabelledId;
-            if f.kind == Kind::CardNumber || (ssn_ok && f.kind == Kind::Ssn) {
-                tmp.push(f);
-            }
+        if v::is_card(value).is_some() {
+            out.push(Finding::new(vs, ve, Kind::CardNumber, "card"));
+            return;
         }
-        if let Some(f) = tmp.pop() {
-            out.push(f);
+        let ssn_shape = matches!(shape(value).groups.as_slice(), [3, 2, 4]);
+        if check == Check::LabelledId && ssn_shape && v::ssn(value) {
+            out.push(Finding::new(vs, ve, Kind::Ssn, "ssn"));
             return;
         }
     }
@@ -800,9 +806,6 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     if looks_like_date_or_time(&sh) || (looks_like_version_or_amount(&sh) && n < 10) {
         return None;
     }
-    let ctx = Cues::before(text, s, context::WINDOW);
-    let near = Cues::of(text, near_start(text, s, 2), s);
-    let negative = !labelled && near.has(Cue::NotPersonal);
     let f = |kind, rule| Some(Finding::new(s, e, kind, rule));
     let separated = !sh.seps.is_empty();
     let same_sep = sh.seps.len() <= 1;
@@ -818,6 +821,10 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
             None
         };
     }
+    // Context is read only for what the shape alone cannot decide.
+    let ctx = Cues::before(text, s, context::WINDOW);
+    let near = Cues::of(text, near_start(text, s, 2), s);
+    let negative = !labelled && near.has(Cue::NotPersonal);
     if negative {
         return None;
     }

@@ -142,7 +142,9 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::Ipv6,
-        r"(?P<v>[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\.[0-9]{1,3}){0,3})(?:%[A-Za-z0-9]{1,15})?(?:/[0-9]{1,3})?".into(),
+        // Either compressed (`::`) or at least five groups: times such as 10:15:22 are not
+        // candidates.
+        r"(?P<v>(?:[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){4,7}|[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{1,4}){0,6}::(?:[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{1,4}){0,6})?)(?:\.[0-9]{1,3}){0,3})(?:%[A-Za-z0-9]{1,15})?(?:/[0-9]{1,3})?".into(),
     ));
     p.push((
         Check::Nino,
@@ -202,7 +204,8 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::Number,
-        r"(?P<v>(?:\+[ ]?)?\(?[0-9](?:[ .\-/:]?\(?[0-9]|\)[ .\-]?[0-9])*\)?)".into(),
+        // At least four digits: shorter runs are never identifying on their own.
+        r"(?P<v>(?:\+[ ]?)?\(?[0-9](?:(?:[ .\-/:]?\(?|\)[ .\-]?)[0-9]){3,}\)?)".into(),
     ));
     p
 }
@@ -237,9 +240,7 @@ impl Rules {
                 | Check::Account
                 | Check::Routing
                 | Check::SortCode
-                | Check::LabelledId
-                | Check::Ipv4
-                | Check::Ipv6 => true,
+                | Check::LabelledId => true,
                 _ => false,
             })
             .collect();
