@@ -110,6 +110,11 @@ pub enum RedactError {
     /// `strict` was set and the name check could not decide.
     #[error("the name check could not decide and strict mode is on")]
     NamesUndecided,
+    /// No set of stand-ins could be found whose restore gives back the original text (a
+    /// stand-in kept forming another one with the text around it). Nothing should be sent
+    /// to a model: fail closed.
+    #[error("redaction could not produce a reversible text")]
+    Unrestorable,
 }
 
 /// Redacts and restores. Cheap to clone; share one per process.
@@ -182,7 +187,8 @@ impl Redactor {
     /// # Errors
     /// [`RedactError::TextTooLong`] above the character limit; [`RedactError::NamesUndecided`]
     /// in strict mode when the name check could not decide (never with the built-in
-    /// recognisers, which always decide).
+    /// recognisers, which always decide); [`RedactError::Unrestorable`] if no stand-ins give a
+    /// text that restores exactly (fail closed; not seen outside of fuzzing).
     pub fn redact(&self, text: &str, opts: &RedactOptions) -> Result<Redaction, RedactError> {
         // Bytes bound characters from above: count only when the bytes exceed the limit.
         if text.len() > self.max_chars {
@@ -205,10 +211,13 @@ impl Redactor {
             // The invariant restore(redact(x)) == x is checked on every call; a collision the
             // generator could not see (a stand-in glued to its neighbours forming another)
             // is retried with fresh stand-ins.
-            if attempt >= 3 || Restorer::new(&r.map).restore(&r.text).text == text {
+            if Restorer::new(&r.map).restore(&r.text).text == text {
                 return Ok(Redaction { names_decided, ..r });
             }
             attempt += 1;
+            if attempt > 3 {
+                return Err(RedactError::Unrestorable);
+            }
         }
     }
 

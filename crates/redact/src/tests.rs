@@ -142,6 +142,20 @@ fn text_limit_counts_characters_not_bytes() {
 }
 
 #[test]
+fn inputs_found_by_fuzzing_round_trip() {
+    for t in [
+        "(8(7)848939",
+        "x,+44 20 7946 0321 536-22-8914;",
+        "a@aa.com.GB82 WEST 1234 5698 7654 32.",
+    ] {
+        for seed in 0..20 {
+            let r = Redactor::new().with_seed(seed).redact(t, &opts()).unwrap();
+            assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
+        }
+    }
+}
+
+#[test]
 fn text_without_detail_round_trips_unchanged() {
     let t = "The meeting moved to Thursday at 3pm; version 1.2.3 shipped on 12/10/2026.";
     let r = Redactor::new().redact(t, &opts()).unwrap();

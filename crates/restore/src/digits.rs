@@ -294,7 +294,10 @@ impl DigitTrie {
                 if c.is_ascii_digit() {
                     break;
                 }
-                if run < MAX_SEPARATOR_RUN && is_separator(c) {
+                // A variant opens at most one bracket: after a leading '(' another '('
+                // belongs to something else ("(" + "8(7)848939" is not one number).
+                let second_open = c == '(' && prefix == Some(b'(');
+                if run < MAX_SEPARATOR_RUN && is_separator(c) && !second_open {
                     run += 1;
                     closed |= c == ')';
                     i += c.len_utf8();

@@ -146,6 +146,8 @@ fn digit_variant_shape(t: &str) -> Option<bool> {
     let cs: Vec<char> = t.chars().collect();
     match cs.first()? {
         '+' => is_digit_body(&cs[1..]).then_some(true),
+        // At most one '(' in a variant: a leading one excludes any other.
+        '(' if cs[1..].contains(&'(') => None,
         '(' => {
             let inner_closed = cs.len() >= 2
                 && cs[cs.len() - 1] == ')'

@@ -545,6 +545,9 @@ fn plus_and_parenthesis_around_a_digit_variant() {
     // A '(' without ')': stays.
     assert_eq!(r("(call 415.555.0199", &m), "(call 415-867-0000");
     assert_eq!(r("(415 555 0199", &m), "(415-867-0000");
+    // A second '(' after a leading one: the leading one is the text's (found by fuzzing).
+    let m2 = map(&[("3(5)123456", "8(7)848939")]);
+    assert_eq!(r("(3(5)123456", &m2), "(8(7)848939");
     // A ')' after a balanced one stays.
     assert_eq!(r("(415)555-0199)", &m), "415-867-0000)");
 }
