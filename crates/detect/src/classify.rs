@@ -344,15 +344,15 @@ fn iban(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
 
 fn ipv4_ok(text: &str, vs: usize, end: usize) -> bool {
     let b = text.as_bytes();
-    if vs > 0 {
-        let p = b[vs - 1];
-        if p.is_ascii_alphanumeric() || p == b'_' || p == b'.' || p == b'-' {
-            return false;
-        }
+    if prev_char(text, vs).is_some_and(|p| p.is_alphanumeric() || matches!(p, '_' | '.' | '-')) {
+        return false;
     }
     let after = |i: usize| b.get(i).copied();
+    if next_char(text, end).is_some_and(char::is_alphanumeric) {
+        return false;
+    }
     match after(end) {
-        Some(c) if c.is_ascii_alphanumeric() || c == b'_' => return false,
+        Some(b'_') => return false,
         Some(b'.') if after(end + 1).is_some_and(|c| c.is_ascii_digit()) => return false,
         _ => {}
     }
@@ -361,16 +361,10 @@ fn ipv4_ok(text: &str, vs: usize, end: usize) -> bool {
 }
 
 fn ipv6(text: &str, vs: usize, ve: usize, me: usize, out: &mut Vec<Finding>) -> usize {
-    let b = text.as_bytes();
-    if vs > 0 {
-        let p = b[vs - 1];
-        if p.is_ascii_alphanumeric() || p == b'_' || p == b'.' || p == b':' {
-            return me;
-        }
+    if prev_char(text, vs).is_some_and(|p| p.is_alphanumeric() || matches!(p, '_' | '.' | ':')) {
+        return me;
     }
-    if b.get(me)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b':')
-    {
+    if next_char(text, me).is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | ':')) {
         return me;
     }
     let suffix = &text[ve..me];
@@ -548,6 +542,11 @@ const TLDS: &[&str] = &[
 
 fn host_neighbours_ok(text: &str, vs: usize, ve: usize) -> bool {
     let b = text.as_bytes();
+    if prev_char(text, vs).is_some_and(char::is_alphanumeric)
+        || next_char(text, ve).is_some_and(char::is_alphanumeric)
+    {
+        return false;
+    }
     if vs > 0 && matches!(b[vs - 1], b'@' | b'.' | b'-' | b'_' | b'/' | b'\\' | b'$') {
         return false;
     }
