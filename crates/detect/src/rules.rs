@@ -7,8 +7,9 @@
 // (card, phone, SSN, routing number, national ID, ZIP …) is decided by validators and
 // context in `classify`.
 
+use std::sync::OnceLock;
+
 use regex_automata::meta::Regex;
-use regex_automata::util::captures::Captures;
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind};
 
@@ -214,6 +215,10 @@ pub struct Rules {
     re: Regex,
     checks: Vec<Check>,
     has_group: Vec<bool>,
+    patterns: Vec<String>,
+    /// One small regex per pattern, built on first use, for finding a match's value group:
+    /// a capture search on the big union costs a backtracking table the size of all rules.
+    single: Vec<OnceLock<Option<Regex>>>,
 }
 
 impl Rules {
@@ -254,10 +259,13 @@ impl Rules {
             )
             .build_many(&pats)
             .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}"));
+        let single = pats.iter().map(|_| OnceLock::new()).collect();
         Rules {
             re,
             checks,
             has_group,
+            patterns: pats,
+            single,
         }
     }
 
@@ -267,7 +275,6 @@ impl Rules {
 
     /// Scans `text` once and appends the validated findings (disjoint, in order).
     pub fn scan(&self, text: &str, out: &mut Vec<Finding>) {
-        let mut caps = self.re.create_captures();
         let mut pos = 0;
         while pos < text.len() {
             let Some(m) = self.re.search(&Input::new(text).span(pos..text.len())) else {
@@ -275,7 +282,7 @@ impl Rules {
             };
             let pid = m.pattern().as_usize();
             let (vs, ve) = if self.has_group[pid] {
-                self.value_span(text, m.start(), m.end(), m.pattern(), &mut caps)
+                self.value_span(text, m.start(), m.end(), pid)
             } else {
                 (m.start(), m.end())
             };
@@ -294,18 +301,26 @@ impl Rules {
         }
     }
 
-    fn value_span(
-        &self,
-        text: &str,
-        start: usize,
-        end: usize,
-        pid: regex_automata::PatternID,
-        caps: &mut Captures,
-    ) -> (usize, usize) {
-        let input = Input::new(text)
-            .span(start..end)
-            .anchored(Anchored::Pattern(pid));
-        self.re.search_captures(&input, caps);
+    fn single(&self, pid: usize) -> Option<&Regex> {
+        self.single[pid]
+            .get_or_init(|| {
+                Regex::builder()
+                    .syntax(syntax::Config::new().utf8(true).unicode(true))
+                    .build(&self.patterns[pid])
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    fn value_span(&self, text: &str, start: usize, end: usize, pid: usize) -> (usize, usize) {
+        let Some(re) = self.single(pid) else {
+            return (start, end);
+        };
+        let mut caps = re.create_captures();
+        re.search_captures(
+            &Input::new(text).span(start..end).anchored(Anchored::Yes),
+            &mut caps,
+        );
         let g = caps
             .get_group_by_name("v")
             .or_else(|| caps.get_group_by_name("secret"));
@@ -318,16 +333,18 @@ impl Rules {
     /// Runs the secret rules anchored at `at` and returns the first provider-specific rule
     /// (not a generic one) that matches exactly `at..end`.
     pub fn specific_secret_at(&self, text: &str, at: usize, end: usize) -> Option<Finding> {
-        let mut caps = self.re.create_captures();
         for (i, r) in secrets::RULES.iter().enumerate() {
-            if r.id.starts_with("generic") {
+            if r.id.starts_with("generic") || r.id == "bearer-token" {
                 continue;
             }
-            let pid = regex_automata::PatternID::new(i).ok()?;
-            let input = Input::new(text)
-                .span(at..end)
-                .anchored(Anchored::Pattern(pid));
-            self.re.search_captures(&input, &mut caps);
+            let Some(re) = self.single(i) else {
+                continue;
+            };
+            let mut caps = re.create_captures();
+            re.search_captures(
+                &Input::new(text).span(at..end).anchored(Anchored::Yes),
+                &mut caps,
+            );
             if let Some(m) = caps.get_match() {
                 let g = caps.get_group_by_name("secret").unwrap_or(m.span());
                 if g.start == at && g.end == end {

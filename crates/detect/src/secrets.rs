@@ -1,6 +1,6 @@
 //! API-key, token, password and private-key detection rules.
 //!
-//! [`RULES`] (also [`rules()`]) is an ordered list of [`SecretRule`]s: the provider and
+//! [`RULES`] is an ordered list of [`SecretRule`]s: the provider and
 //! context rules of [`PROVIDER_RULES`], then `bearer-token`, `generic-password` and
 //! `generic-secret`, whose patterns are assembled once at first use. Each rule's `pattern` is written for
 //! `regex_automata::meta::Regex` and meant to be compiled together with all the others into
@@ -762,14 +762,10 @@ fn twilio_prefixes() -> Vec<String> {
 /// Characters of a generic value (`NAME = value`): no quotes, spaces, brackets, `,;&|\`.
 const VALUE_CHARS: &str = "A-Za-z0-9_./+=~!@#$%^*:-";
 
-/// The whole rule list: [`PROVIDER_RULES`] then the generic rules, whose patterns are built
-/// once from [`PROVIDER_PREFIXES`].
+/// The whole rule list, in priority order (index = pattern ID in the union regex):
+/// [`PROVIDER_RULES`] then the generic rules, whose patterns are built once, at first use,
+/// from [`PROVIDER_PREFIXES`]. Derefs to `Vec<SecretRule>`: `RULES.iter()`, `RULES[i]`.
 pub static RULES: LazyLock<Vec<SecretRule>> = LazyLock::new(build_rules);
-
-/// The rules, in priority order (index = pattern ID in the union regex).
-pub fn rules() -> &'static [SecretRule] {
-    &RULES
-}
 
 fn build_rules() -> Vec<SecretRule> {
     let mut prefixes: Vec<String> = PROVIDER_PREFIXES.iter().map(|s| s.to_string()).collect();
@@ -1689,7 +1685,7 @@ mod tests {
     }
 
     static UNION: LazyLock<Union> = LazyLock::new(|| {
-        let pats: Vec<&str> = rules().iter().map(|r| r.pattern).collect();
+        let pats: Vec<&str> = RULES.iter().map(|r| r.pattern).collect();
         let re = Regex::builder()
             .build_many(&pats)
             .expect("the union of all rules compiles");
@@ -1715,10 +1711,10 @@ mod tests {
             assert!(
                 span.start < span.end,
                 "rule {} produced an empty secret",
-                rules()[pid].id
+                RULES[pid].id
             );
-            if plausible(&rules()[pid], &text[span.range()]) {
-                out.push((rules()[pid].id, span.start, span.end));
+            if plausible(&RULES[pid], &text[span.range()]) {
+                out.push((RULES[pid].id, span.start, span.end));
             }
             at = m.end().max(m.start() + 1);
         }
@@ -1727,7 +1723,7 @@ mod tests {
 
     #[test]
     fn every_pattern_compiles_alone_and_never_matches_empty() {
-        for r in rules() {
+        for r in RULES.iter() {
             let re = Regex::new(r.pattern).unwrap_or_else(|e| panic!("{}: {e}", r.id));
             assert!(re.find("").is_none(), "{} matches the empty string", r.id);
             assert!(re.find(" \n\t").is_none(), "{} matches whitespace", r.id);
@@ -1736,20 +1732,20 @@ mod tests {
 
     #[test]
     fn union_compiles_and_ids_are_unique() {
-        assert_eq!(UNION.re.pattern_len(), rules().len());
-        let mut ids: Vec<&str> = rules().iter().map(|r| r.id).collect();
+        assert_eq!(UNION.re.pattern_len(), RULES.len());
+        let mut ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         ids.sort_unstable();
         let n = ids.len();
         ids.dedup();
         assert_eq!(ids.len(), n, "duplicate rule ids");
         assert!(n >= 60, "only {n} rules");
-        for (i, r) in rules().iter().enumerate() {
+        for (i, r) in RULES.iter().enumerate() {
             assert!(UNION.groups[i].is_some(), "{} has no `secret` group", r.id);
             assert!(r.min_entropy >= 0.0 && r.min_entropy < 6.0, "{}", r.id);
         }
-        let n = rules().len();
+        let n = RULES.len();
         assert_eq!(
-            [rules()[n - 3].id, rules()[n - 2].id, rules()[n - 1].id],
+            [RULES[n - 3].id, RULES[n - 2].id, RULES[n - 1].id],
             ["bearer-token", "generic-password", "generic-secret"],
             "generic rules must come last"
         );
@@ -1758,7 +1754,7 @@ mod tests {
     #[test]
     fn every_rule_has_a_positive_sample() {
         let s = samples(1);
-        for r in rules() {
+        for r in RULES.iter() {
             assert!(s.iter().any(|c| c.0 == r.id), "no sample for rule {}", r.id);
         }
     }
@@ -1791,7 +1787,7 @@ mod tests {
     fn provider_prefix_is_fixed_and_kept() {
         let (a, b) = (samples(11), samples(12));
         for ((id, _, s1), (_, _, s2)) in a.iter().zip(b.iter()) {
-            let r = rules().iter().find(|r| r.id == *id).unwrap();
+            let r = RULES.iter().find(|r| r.id == *id).unwrap();
             let p = r.prefix as usize;
             assert!(p < s1.len(), "{id}: prefix longer than the secret");
             assert_eq!(
@@ -1801,7 +1797,7 @@ mod tests {
             );
             assert!(s1.is_char_boundary(p));
         }
-        let prefix_of = |id: &str| rules().iter().find(|r| r.id == id).unwrap().prefix;
+        let prefix_of = |id: &str| RULES.iter().find(|r| r.id == id).unwrap().prefix;
         assert_eq!(prefix_of("github-pat"), 4);
         assert_eq!(prefix_of("openai-project-key"), 8);
         assert_eq!(prefix_of("aws-access-key"), 4);
@@ -1984,8 +1980,8 @@ mod tests {
 
     #[test]
     fn plausible_rejects_placeholders_directly() {
-        let generic = rules().iter().find(|r| r.id == "generic-secret").unwrap();
-        let password = rules().iter().find(|r| r.id == "generic-password").unwrap();
+        let generic = RULES.iter().find(|r| r.id == "generic-secret").unwrap();
+        let password = RULES.iter().find(|r| r.id == "generic-password").unwrap();
         for v in [
             "changeme",
             "password",
@@ -2018,7 +2014,7 @@ mod tests {
         }
         assert!(plausible(password, "hunter2xyz!"));
         assert!(plausible(generic, "Zf3D0LXCM3EIMbgJpUNnkRtOfOueHznB"));
-        let gh = rules().iter().find(|r| r.id == "github-pat").unwrap();
+        let gh = RULES.iter().find(|r| r.id == "github-pat").unwrap();
         assert!(!plausible(gh, &format!("ghp_{}", "x".repeat(36))));
         assert!(!plausible(gh, &format!("ghp_{}", "0".repeat(36))));
     }

@@ -1,4 +1,4 @@
-//! Times detection over a synthetic document: `cargo run --release -p redact-detect --example profile`.
+//! Times detection over a synthetic document: `cargo run --release -p redact-detect --example detect_profile`.
 fn main() {
     let para = std::fs::read_to_string(std::env::args().nth(1).unwrap_or_default()).unwrap_or_else(|_| {
         "The quarterly report is attached. Revenue grew by twelve percent compared with last year, mostly because the new onboarding flow reduced churn. Call +44 20 7946 0321 or mail jane@example.org.\n".to_string()

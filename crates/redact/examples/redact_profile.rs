@@ -1,5 +1,5 @@
 //! Times redaction of the benchmark's 200,000-character mixed document outside criterion
-//! (for profilers): `cargo run --release -p redact --example profile [RUNS]`.
+//! (for profilers): `cargo run --release -p redact --example redact_profile [RUNS]`.
 #[allow(dead_code)]
 #[path = "../../../benches/src/corpus.rs"]
 mod corpus;
