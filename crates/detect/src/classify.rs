@@ -14,7 +14,6 @@ pub fn classify(
     rules: &Rules,
     text: &str,
     check: Check,
-    _ms: usize,
     me: usize,
     vs: usize,
     ve: usize,

@@ -288,7 +288,7 @@ impl Rules {
             };
             let check = self.checks[pid];
             let before = out.len();
-            let next = classify::classify(self, text, check, m.start(), m.end(), vs, ve, out);
+            let next = classify::classify(self, text, check, m.end(), vs, ve, out);
             debug_assert!(out[before..].iter().all(|f| f.start >= pos));
             let mut next = next;
             if next <= pos {

@@ -164,97 +164,7 @@ pub fn is_sequential_or_repeated(digits: &[u8]) -> bool {
 // Check-digit schemes
 // ---------------------------------------------------------------------------------------
 
-/// The Luhn (mod 10) check over digit values `0..=9`, check digit last. Empty input or a
-/// value above 9 fails.
-pub fn luhn(digits: &[u8]) -> bool {
-    if digits.is_empty() {
-        return false;
-    }
-    let mut sum = 0u32;
-    for (i, &d) in digits.iter().rev().enumerate() {
-        if d > 9 {
-            return false;
-        }
-        let mut v = u32::from(d);
-        if i % 2 == 1 {
-            v *= 2;
-            if v > 9 {
-                v -= 9;
-            }
-        }
-        sum = (sum + v) % 10;
-    }
-    sum == 0
-}
-
-/// The Luhn check digit to append to `payload` (digit values `0..=9`); `None` if a value
-/// is above 9.
-pub fn luhn_check_digit(payload: &[u8]) -> Option<u8> {
-    let mut sum = 0u32;
-    for (i, &d) in payload.iter().rev().enumerate() {
-        if d > 9 {
-            return None;
-        }
-        let mut v = u32::from(d);
-        if i % 2 == 0 {
-            v *= 2;
-            if v > 9 {
-                v -= 9;
-            }
-        }
-        sum = (sum + v) % 10;
-    }
-    u8::try_from((10 - sum) % 10).ok()
-}
-
-const VERHOEFF_D: [[u8; 10]; 10] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-
-const VERHOEFF_P: [[u8; 10]; 8] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-
-const VERHOEFF_INV: [u8; 10] = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-
-/// Runs the Verhoeff dihedral-group accumulator over `digits`, with the rightmost digit
-/// at position `offset`.
-fn verhoeff_acc(digits: &[u8], offset: usize) -> Option<u8> {
-    let mut c = 0u8;
-    for (i, &d) in digits.iter().rev().enumerate() {
-        let p = VERHOEFF_P.get((i + offset) % 8)?.get(usize::from(d))?;
-        c = *VERHOEFF_D.get(usize::from(c))?.get(usize::from(*p))?;
-    }
-    Some(c)
-}
-
-/// The Verhoeff check over digit values `0..=9`, check digit last. Empty input or a
-/// value above 9 fails.
-pub fn verhoeff(digits: &[u8]) -> bool {
-    !digits.is_empty() && verhoeff_acc(digits, 0) == Some(0)
-}
-
-/// The Verhoeff check digit to append to `payload`; `None` if a value is above 9.
-pub fn verhoeff_check_digit(payload: &[u8]) -> Option<u8> {
-    let c = verhoeff_acc(payload, 1)?;
-    VERHOEFF_INV.get(usize::from(c)).copied()
-}
+pub use redact_entity::checksum::{luhn, verhoeff};
 
 /// ISO 7064 MOD 11,10 (the German tax ID's scheme): whether the last digit checks the
 /// others.
@@ -1351,6 +1261,7 @@ pub fn fr_code_postal(s: &str) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use redact_entity::checksum::{luhn_check_digit, verhoeff_check_digit};
 
     type TextValidator = fn(&str) -> bool;
 

@@ -5,6 +5,8 @@
 //!   accounts, SSNs, ID numbers, API keys, IP addresses, internal hostnames and links).
 //! - [`Finding`]: one span of text found to be identifying detail, with its kind, the rule that
 //!   found it and a confidence.
+//! - [`checksum`]: the Luhn and Verhoeff check-digit schemes, shared by validators and
+//!   stand-in generators.
 //! - [`Sensitive`]: a wrapper whose `Debug` and `Display` print `<redacted>`, so a value that
 //!   must never reach a log line cannot get there by accident through `{:?}`.
 //!
@@ -23,6 +25,8 @@
 
 use std::fmt;
 use std::ops::Range;
+
+pub mod checksum;
 
 /// A kind of identifying detail.
 ///

@@ -701,46 +701,15 @@ fn sin(cx: &mut Ctx<'_>, body: &str) -> Option<String> {
     Some(fill_digits(body, &v))
 }
 
-const VERHOEFF_D: [[u8; 10]; 10] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
-const VERHOEFF_P: [[u8; 10]; 8] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
-const VERHOEFF_INV: [u8; 10] = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
-
 fn verhoeff_digit(payload: &[u8]) -> u8 {
-    let mut c = 0usize;
-    for (i, &x) in payload.iter().rev().enumerate() {
-        c = usize::from(VERHOEFF_D[c][usize::from(VERHOEFF_P[(i + 1) % 8][usize::from(x % 10)])]);
-    }
-    VERHOEFF_INV[c]
+    let clamped: Vec<u8> = payload.iter().map(|d| d % 10).collect();
+    redact_entity::checksum::verhoeff_check_digit(&clamped).unwrap_or(0)
 }
 
 /// True when the digits pass the Verhoeff check.
 #[cfg(test)]
 pub(crate) fn verhoeff_valid(d: &[u8]) -> bool {
-    let mut c = 0usize;
-    for (i, &x) in d.iter().rev().enumerate() {
-        c = usize::from(VERHOEFF_D[c][usize::from(VERHOEFF_P[i % 8][usize::from(x % 10)])]);
-    }
-    c == 0
+    redact_entity::checksum::verhoeff(d)
 }
 
 fn aadhaar(cx: &mut Ctx<'_>, body: &str) -> Option<String> {
