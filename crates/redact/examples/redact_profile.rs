@@ -1,5 +1,5 @@
 //! Times redaction of the benchmark's 200,000-character mixed document outside criterion
-//! (for profilers): `cargo run --release -p redact --example redact_profile [RUNS]`.
+//! (for profilers): `cargo run --release -p redact --example redact_profile [RUNS [CHARS]]`.
 #[allow(dead_code)]
 #[path = "../../../benches/src/corpus.rs"]
 mod corpus;
@@ -9,7 +9,11 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
-    let doc = corpus::mixed_document(200_000);
+    let chars: usize = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(200_000);
+    let doc = corpus::mixed_document(chars);
     let r = redact::Redactor::new().with_seed(1);
     let o = redact::RedactOptions::default();
     let first = std::time::Instant::now();
