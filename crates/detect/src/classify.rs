@@ -592,11 +592,16 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
     if b[e - 1] == b')' && count(&b[s..e], b'(') < count(&b[s..e], b')') {
         e -= 1;
     }
-    if b[s] == b'(' && count(&b[s..e], b'(') > count(&b[s..e], b')') {
+    if b[s] == b'(' && !brackets_balanced(&text[s..e]) && brackets_balanced(&text[s + 1..e]) {
         s += 1;
     }
     while e > s && !b[e - 1].is_ascii_digit() && b[e - 1] != b')' {
         e -= 1;
+    }
+    // A ')' without its '(' (the '(' was left outside the token): not one number. Taking it
+    // would leave a stand-in that a restore reads together with the '(' in front.
+    if count(&b[s..e], b')') > count(&b[s..e], b'(') {
+        return ve;
     }
     if e <= s {
         return ve;
@@ -681,7 +686,11 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
                 _ => break,
             },
         }
-        while start < e && !b[start].is_ascii_digit() && b[start] != b'+' && b[start] != b'(' {
+        while start < e
+            && !b[start].is_ascii_digit()
+            && b[start] != b'+'
+            && !(b[start] == b'(' && brackets_balanced(&text[start..e]))
+        {
             start += 1;
         }
     }
@@ -690,6 +699,24 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         return vs + 1;
     }
     ve
+}
+
+/// Every ')' closes an earlier '(' and every '(' is closed.
+fn brackets_balanced(s: &str) -> bool {
+    let mut depth = 0i32;
+    for c in s.bytes() {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 struct Shape {
@@ -764,7 +791,7 @@ fn looks_like_version_or_amount(sh: &Shape) -> bool {
         && (sh.groups.len() == 2 || (sh.groups.len() <= 4 && sh.groups.iter().all(|&n| n <= 3)))
 }
 
-/// Byte offset where the last `k` words before `at` on the same line begin.
+/// Byte offset where the last `k` words before `at` in the same line and clause begin.
 fn near_start(text: &str, at: usize, k: usize) -> usize {
     let b = text.as_bytes();
     let floor = at.saturating_sub(40);
@@ -775,11 +802,17 @@ fn near_start(text: &str, at: usize, k: usize) -> usize {
         while i > floor && matches!(b[i - 1], b' ' | b'\t') {
             i -= 1;
         }
-        if i == floor || b[i - 1] == b'\n' {
+        if i == floor || matches!(b[i - 1], b'\n' | b';' | b'|') {
+            // A line or clause boundary: the words before it say nothing about the number.
             break;
         }
+        let word_end = i;
         while i > floor && !matches!(b[i - 1], b' ' | b'\t' | b'\n') {
             i -= 1;
+        }
+        if b[i..word_end].contains(&b';') {
+            i = word_end;
+            break;
         }
         words += 1;
         if words == k {
@@ -796,6 +829,10 @@ fn near_start(text: &str, at: usize, k: usize) -> usize {
 /// says the value is identifying (so bare forms are accepted more readily).
 fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Finding> {
     let raw = &text[s..e];
+    if !brackets_balanced(raw) {
+        // "415) 867-2210" or "(4111 1111": a part of something else.
+        return None;
+    }
     let sh = shape(raw);
     let n = sh.digits.len();
     if !(4..=23).contains(&n) {

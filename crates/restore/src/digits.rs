@@ -270,10 +270,10 @@ impl DigitTrie {
                 if prefix == Some(b'+') && !owner.plus {
                     // The '+' is the model's, not the stand-in's: leave it.
                 } else if prefix == Some(b'(') && !closed {
-                    // "(" needs its ")": right here, taken along.
-                    if next == Some(')') {
-                        best = Some((i + 1, owner.entry));
-                    }
+                    // A '(' is taken along only with a ')' inside the number ("(415) 555…").
+                    // A number wrapped whole in brackets keeps the brackets: they may be the
+                    // text's own, around a value that had none, and restore must give that
+                    // text back exactly.
                 } else if !next.is_some_and(char::is_alphanumeric) {
                     best = Some((i, owner.entry));
                 }
@@ -414,10 +414,10 @@ mod tests {
             t.walk("+44 20 7946 0958", 0, Some('a'), true),
             Walk::Done(Some((16, 8)))
         );
-        // '(' only with its ')'.
+        // '(' only with a ')' inside the number; a number wrapped whole keeps its brackets.
         assert_eq!(done("(4155550148", 0), Walk::Done(None));
-        assert_eq!(done("(4155550148)", 0), Walk::Done(Some((12, 7))));
-        assert_eq!(done("(415-555-0148)x", 0), Walk::Done(Some((14, 7))));
+        assert_eq!(done("(4155550148)", 0), Walk::Done(None));
+        assert_eq!(done("(415-555-0148)x", 0), Walk::Done(None));
         assert_eq!(done("(415)555-0148)", 0), Walk::Done(Some((13, 7))));
         assert_eq!(t.walk("(4155550148", 0, None, false), Walk::NeedMore);
         assert_eq!(

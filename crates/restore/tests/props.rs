@@ -149,12 +149,8 @@ fn digit_variant_shape(t: &str) -> Option<bool> {
         // At most one '(' in a variant: a leading one excludes any other.
         '(' if cs[1..].contains(&'(') => None,
         '(' => {
-            let inner_closed = cs.len() >= 2
-                && cs[cs.len() - 1] == ')'
-                && !cs[1..cs.len() - 1].contains(&')')
-                && is_digit_body(&cs[1..cs.len() - 1]);
             let closed_inside = cs[1..].contains(&')') && is_digit_body(&cs[1..]);
-            (inner_closed || closed_inside).then_some(false)
+            closed_inside.then_some(false)
         }
         _ => is_digit_body(&cs).then_some(false),
     }

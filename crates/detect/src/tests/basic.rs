@@ -88,6 +88,12 @@ fn dates_times_versions_orders_are_not_phones() {
     none("order 4155550132 shipped");
     none("Invoice 0207946095 is due");
     none("total $1234.56 or 1,234,567 items");
+    // A clause boundary ends the context: the "$" does not make the phone an amount.
+    has(
+        "paid $ 20; (415) 867-2210 for questions",
+        Kind::Phone,
+        "(415) 867-2210",
+    );
 }
 
 #[test]
