@@ -78,6 +78,14 @@ fn phones_international_and_national() {
     has("+91 98765 43210", Kind::Phone, "+91 98765 43210");
     has("+34 912 345 678", Kind::Phone, "+34 912 345 678");
     has("+39 06 6982 1234", Kind::Phone, "+39 06 6982 1234");
+    // National forms of ES, IT, IN, AU, DE, NL, CA.
+    has("llame al 912 345 678", Kind::Phone, "912 345 678");
+    has("tel. 06 6982 1234", Kind::Phone, "06 6982 1234");
+    has("mobile 098765 43210", Kind::Phone, "098765 43210");
+    has("tel 0412 345 678", Kind::Phone, "0412 345 678");
+    has("Telefon 089 12345678", Kind::Phone, "089 12345678");
+    has("bel 06 12345678", Kind::Phone, "06 12345678");
+    has("phone 613-555-0199", Kind::Phone, "613-555-0199");
 }
 
 #[test]

@@ -1,0 +1,1 @@
+//! Repository checks live in `tests/`.
