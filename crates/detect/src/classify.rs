@@ -31,6 +31,8 @@ pub fn classify(
         Check::Secret(i) => {
             let rule = &secrets::RULES[i];
             if secrets::plausible(rule, value) {
+                // A generic assignment whose value has a provider's format (a JWT after
+                // `TOKEN=`) takes the provider rule, so the stand-in keeps that format.
                 let f = if rule.id.starts_with("generic") {
                     rules.specific_secret_at(text, vs, ve)
                 } else {
@@ -87,69 +89,31 @@ pub fn classify(
             }
         }
         Check::Ipv6 => ipv6(text, vs, ve, me, out),
-        Check::Nino => simple(
-            v::uk_nino(value),
-            vs,
-            ve,
-            me,
-            Kind::IdNumber,
-            "uk-nino",
-            out,
-        ),
-        Check::EsDni => simple(v::es_dni(value), vs, ve, me, Kind::IdNumber, "es-dni", out),
-        Check::EsNie => simple(v::es_nie(value), vs, ve, me, Kind::IdNumber, "es-nie", out),
-        Check::ItFiscal => simple(
-            v::it_codice_fiscale(value),
-            vs,
-            ve,
-            me,
-            Kind::IdNumber,
-            "it-fiscal-code",
-            out,
-        ),
-        Check::FiHetu => simple(
-            v::fi_hetu(value),
-            vs,
-            ve,
-            me,
-            Kind::IdNumber,
-            "fi-hetu",
-            out,
-        ),
-        Check::SgNric => simple(
-            v::sg_nric(value),
-            vs,
-            ve,
-            me,
-            Kind::IdNumber,
-            "sg-nric",
-            out,
-        ),
-        Check::UsMbi => simple(v::us_mbi(value), vs, ve, me, Kind::IdNumber, "us-mbi", out),
-        Check::InPan => simple(v::in_pan(value), vs, ve, me, Kind::IdNumber, "in-pan", out),
-        Check::UkPostcode => simple(
-            v::uk_postcode(value),
-            vs,
-            ve,
-            me,
-            Kind::Postcode,
-            "uk-postcode",
-            out,
-        ),
-        Check::CaPostcode => simple(
-            v::ca_postcode(value),
-            vs,
-            ve,
-            me,
-            Kind::Postcode,
-            "ca-postcode",
-            out,
-        ),
+        Check::Nino
+        | Check::EsDni
+        | Check::EsNie
+        | Check::ItFiscal
+        | Check::FiHetu
+        | Check::SgNric
+        | Check::UsMbi
+        | Check::InPan
+        | Check::UkPostcode
+        | Check::CaPostcode => {
+            if let Some((valid, kind, rule)) = validated(check)
+                && valid(value)
+            {
+                out.push(Finding::new(vs, ve, kind, rule));
+            }
+            me
+        }
         Check::NlPostcode => {
             let ok = v::nl_postcode(value)
                 && (followed_by_capitalised(text, ve)
                     || Cues::before(text, vs, 24).has(Cue::Postcode));
-            simple(ok, vs, ve, me, Kind::Postcode, "nl-postcode", out)
+            if ok {
+                out.push(Finding::new(vs, ve, Kind::Postcode, "nl-postcode"));
+            }
+            me
         }
         Check::InternalHost => {
             let b = text.as_bytes();
@@ -183,19 +147,23 @@ pub fn classify(
     }
 }
 
-fn simple(
-    ok: bool,
-    vs: usize,
-    ve: usize,
-    me: usize,
-    kind: Kind,
-    rule: &'static str,
-    out: &mut Vec<Finding>,
-) -> usize {
-    if ok {
-        out.push(Finding::new(vs, ve, kind, rule));
-    }
-    me
+type Validator = fn(&str) -> bool;
+
+/// The validator, kind and rule name of a check that is decided by its validator alone.
+fn validated(check: Check) -> Option<(Validator, Kind, &'static str)> {
+    Some(match check {
+        Check::Nino => (v::uk_nino, Kind::IdNumber, "uk-nino"),
+        Check::EsDni => (v::es_dni, Kind::IdNumber, "es-dni"),
+        Check::EsNie => (v::es_nie, Kind::IdNumber, "es-nie"),
+        Check::ItFiscal => (v::it_codice_fiscale, Kind::IdNumber, "it-fiscal-code"),
+        Check::FiHetu => (v::fi_hetu, Kind::IdNumber, "fi-hetu"),
+        Check::SgNric => (v::sg_nric, Kind::IdNumber, "sg-nric"),
+        Check::UsMbi => (v::us_mbi, Kind::IdNumber, "us-mbi"),
+        Check::InPan => (v::in_pan, Kind::IdNumber, "in-pan"),
+        Check::UkPostcode => (v::uk_postcode, Kind::Postcode, "uk-postcode"),
+        Check::CaPostcode => (v::ca_postcode, Kind::Postcode, "ca-postcode"),
+        _ => return None,
+    })
 }
 
 fn prev_char(text: &str, at: usize) -> Option<char> {

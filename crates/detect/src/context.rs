@@ -11,8 +11,7 @@
 /// How many bytes before a candidate are read for context.
 pub const WINDOW: usize = 48;
 
-/// The lower-cased window of up to `n` bytes before `start` (cut at a char boundary, and at
-/// the previous line break when `same_line`).
+/// The lower-cased window of up to `n` bytes before `start` (cut at a char boundary).
 pub fn before(text: &str, start: usize, n: usize) -> String {
     let mut s = start.saturating_sub(n);
     while !text.is_char_boundary(s) {

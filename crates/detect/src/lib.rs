@@ -193,10 +193,15 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     }
     // Priority key, a total order: containers (links, street addresses) that hold another
     // finding entirely come first, then specificity, then length, then position.
+    // Sorted by start, then longest first: everything `found[i]` contains comes after it and
+    // starts before it ends, so only the findings overlapping its start are looked at.
     let holds = |i: usize| {
         let f = &found[i];
         matches!(f.kind, Kind::Url | Kind::StreetAddress)
-            && found.iter().any(|o| f.contains(o) && f.len() > o.len())
+            && found[i + 1..]
+                .iter()
+                .take_while(|o| o.start < f.end)
+                .any(|o| f.contains(o) && f.len() > o.len())
     };
     let mut by_priority: Vec<(bool, u8, usize, std::cmp::Reverse<usize>, usize)> = (0..found.len())
         .map(|i| {

@@ -330,31 +330,27 @@ impl Rules {
         }
     }
 
-    /// Runs the secret rules anchored at `at` and returns the first provider-specific rule
-    /// (not a generic one) that matches exactly `at..end`.
+    /// The provider-specific secret rule (not a generic one) whose secret is exactly
+    /// `at..end`, if any: one anchored search of the union at `at` (leftmost-first, so the
+    /// rule of highest priority that matches there), then its value group.
     pub fn specific_secret_at(&self, text: &str, at: usize, end: usize) -> Option<Finding> {
-        for (i, r) in secrets::RULES.iter().enumerate() {
-            if r.id.starts_with("generic") || r.id == "bearer-token" {
-                continue;
-            }
-            let Some(re) = self.single(i) else {
-                continue;
-            };
-            let mut caps = re.create_captures();
-            re.search_captures(
-                &Input::new(text).span(at..end).anchored(Anchored::Yes),
-                &mut caps,
-            );
-            if let Some(m) = caps.get_match() {
-                let g = caps.get_group_by_name("secret").unwrap_or(m.span());
-                if g.start == at && g.end == end {
-                    return Some(
-                        Finding::new(at, end, Kind::ApiKey, r.id)
-                            .with_prefix(usize::from(r.prefix)),
-                    );
-                }
-            }
+        let m = self
+            .re
+            .search(&Input::new(text).span(at..end).anchored(Anchored::Yes))?;
+        let pid = m.pattern().as_usize();
+        let Check::Secret(i) = self.checks[pid] else {
+            return None;
+        };
+        let r = &secrets::RULES[i];
+        if r.id.starts_with("generic") || r.id == "bearer-token" {
+            return None;
         }
-        None
+        let (vs, ve) = if self.has_group[pid] {
+            self.value_span(text, m.start(), m.end(), pid)
+        } else {
+            (m.start(), m.end())
+        };
+        (vs == at && ve == end)
+            .then(|| Finding::new(at, end, Kind::ApiKey, r.id).with_prefix(usize::from(r.prefix)))
     }
 }

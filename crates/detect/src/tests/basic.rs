@@ -355,3 +355,39 @@ proptest! {
         let _ = Detector::new().detect(&text);
     }
 }
+
+/// Base64url characters from a fixed generator: fixtures are built at test time, never
+/// written out as live-looking secrets.
+fn b64url(n: usize, seed: u64) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut x = seed;
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            A[(x >> 58) as usize] as char
+        })
+        .collect()
+}
+
+#[test]
+fn a_generic_assignment_of_a_known_format_takes_the_provider_rule() {
+    let jwt = format!(
+        "eyJ{}.eyJ{}.{}",
+        b64url(17, 1),
+        b64url(40, 2),
+        b64url(43, 3)
+    );
+    for text in [
+        format!("SECRET_TOKEN={jwt}"),
+        format!("auth_token: \"{jwt}\""),
+    ] {
+        let f = Detector::new().detect(&text);
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            (f[0].kind, f[0].rule, f[0].slice(&text)),
+            (Kind::ApiKey, "jwt", jwt.as_str())
+        );
+    }
+}
