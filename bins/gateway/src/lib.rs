@@ -1,0 +1,84 @@
+//! `redact-gateway`: the HTTP API of the redaction service, and the commands that
+//! administer its accounts and keys.
+//!
+//! - [`GatewayConfig`]: settings from the environment (`REDACT_LISTEN`,
+//!   `REDACT_DATABASE_URL`, `REDACT_RATE_LIMIT_PER_MINUTE`, …), read from an injected source.
+//! - [`Gateway`]: binds a listener (port 0 in tests), then [`Gateway::run`] serves until a
+//!   shutdown future completes, letting requests in flight finish.
+//! - [`admin`]: `account …` and `key …` subcommands, exactly as the operating contract
+//!   writes them.
+//!
+//! The routes: `POST /v1/redact`, `POST /v1/restore`, `GET /v1/usage`, `GET /healthz`,
+//! `GET /readyz`, `GET /metrics`, `GET /v1/openapi.json`. Every decision is made by
+//! `redact_service::Service`; this crate only moves bytes.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod admin;
+mod config;
+mod server;
+
+use std::sync::Arc;
+
+pub use config::{DEFAULT_DATABASE_URL, GatewayConfig};
+pub use server::{Gateway, OPENAPI};
+
+use redact_service::{Config, Limits, Service};
+
+/// Opens the store (applying migrations), builds the service and binds the listener.
+/// On an empty embedded store, creates the `default` account and returns its key (to be
+/// shown once).
+pub async fn build(
+    config: &GatewayConfig,
+) -> anyhow::Result<(Gateway, Option<redact_service::billing::NewKey>)> {
+    let store = redact_service::billing::open(&config.database_url)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot open the store: {e}"))?;
+    let first_key = if config.is_embedded() {
+        store
+            .ensure_default_account()
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot create the default account: {e}"))?
+    } else {
+        None
+    };
+    let service = Service::new(
+        store,
+        Config {
+            rate_limit_per_minute: config.rate_limit_per_minute,
+            limits: Limits {
+                max_map_entries: config.max_map_entries,
+                ..Limits::default()
+            },
+            ..Config::default()
+        },
+    );
+    service.warm_up();
+    let gateway = Gateway::bind(config.listen, Arc::new(service), config.max_body_bytes)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.listen))?;
+    Ok((gateway, first_key))
+}
+
+/// Completes on SIGTERM or ctrl-c.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

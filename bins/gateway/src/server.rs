@@ -1,0 +1,252 @@
+//! The HTTP server: routing, body limits, JSON answers, metrics and request logs, graceful
+//! shutdown. It holds no business rule: every decision is the [`Service`]'s.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http::header::{self, HeaderValue};
+use http::{Method, Request, Response, StatusCode};
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use redact_service::{ApiError, Service};
+use serde::Serialize;
+use tokio::net::TcpListener;
+
+/// The OpenAPI 3.1 document served at `/v1/openapi.json`.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// How long in-flight requests get to finish after a shutdown signal.
+const DRAIN: Duration = Duration::from_secs(30);
+
+/// A bound gateway, ready to run.
+pub struct Gateway {
+    listener: TcpListener,
+    state: Arc<State>,
+}
+
+struct State {
+    service: Arc<Service>,
+    max_body: usize,
+}
+
+type Answer = Response<Full<Bytes>>;
+
+impl Gateway {
+    /// Binds `addr` (port 0 picks a free port).
+    pub async fn bind(
+        addr: SocketAddr,
+        service: Arc<Service>,
+        max_body: usize,
+    ) -> std::io::Result<Gateway> {
+        let listener = TcpListener::bind(addr).await?;
+        Ok(Gateway {
+            listener,
+            state: Arc::new(State { service, max_body }),
+        })
+    }
+
+    /// The address bound.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting and lets in-flight requests
+    /// finish (up to 30 s).
+    pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        tokio::pin!(shutdown);
+        loop {
+            tokio::select! {
+                accepted = self.listener.accept() => {
+                    let (stream, _) = match accepted {
+                        Ok(a) => a,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "accept failed");
+                            tokio::time::sleep(Duration::from_millis(10)).await;
+                            continue;
+                        }
+                    };
+                    let _ = stream.set_nodelay(true);
+                    let state = self.state.clone();
+                    let conn = http1::Builder::new()
+                        .timer(hyper_util::rt::TokioTimer::new())
+                        .header_read_timeout(Duration::from_secs(30))
+                        .serve_connection(
+                            TokioIo::new(stream),
+                            service_fn(move |req| {
+                                let state = state.clone();
+                                async move { Ok::<_, Infallible>(handle(&state, req).await) }
+                            }),
+                        );
+                    let conn = graceful.watch(conn);
+                    tokio::spawn(async move {
+                        let _ = conn.await;
+                    });
+                }
+                _ = &mut shutdown => break,
+            }
+        }
+        drop(self.listener);
+        tracing::info!("shutting down: finishing requests in flight");
+        if tokio::time::timeout(DRAIN, graceful.shutdown())
+            .await
+            .is_err()
+        {
+            tracing::warn!("requests still in flight after the drain period were cut off");
+        }
+    }
+}
+
+/// Routes one request, then records its metrics and a log line (route, status, time; never
+/// content).
+async fn handle(state: &State, req: Request<Incoming>) -> Answer {
+    let start = Instant::now();
+    let method = req.method().clone();
+    let (route, answer) = route(state, req).await;
+    let status = answer.status().as_u16();
+    let elapsed = start.elapsed();
+    state
+        .service
+        .metrics()
+        .observe(route, status, elapsed.as_secs_f64());
+    tracing::info!(
+        method = %method,
+        route,
+        status,
+        micros = elapsed.as_micros() as u64,
+        "request"
+    );
+    answer
+}
+
+async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) {
+    let service = &state.service;
+    let path = req.uri().path();
+    let (route, allowed): (&'static str, Method) = match path {
+        "/v1/redact" => ("/v1/redact", Method::POST),
+        "/v1/restore" => ("/v1/restore", Method::POST),
+        "/v1/usage" => ("/v1/usage", Method::GET),
+        "/healthz" => ("/healthz", Method::GET),
+        "/readyz" => ("/readyz", Method::GET),
+        "/metrics" => ("/metrics", Method::GET),
+        "/v1/openapi.json" => ("/v1/openapi.json", Method::GET),
+        _ => return ("other", error(&ApiError::not_found())),
+    };
+    if req.method() != allowed && !(allowed == Method::GET && req.method() == Method::HEAD) {
+        let mut a = error(&ApiError::method_not_allowed(allowed.as_str()));
+        a.headers_mut().insert(
+            header::ALLOW,
+            HeaderValue::from_static(if allowed == Method::GET {
+                "GET, HEAD"
+            } else {
+                "POST"
+            }),
+        );
+        return (route, a);
+    }
+    let auth = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let answer = match route {
+        "/healthz" => json(StatusCode::OK, &serde_json::json!({"status": "ok"})),
+        "/readyz" => {
+            if service.ready().await {
+                json(StatusCode::OK, &serde_json::json!({"status": "ready"}))
+            } else {
+                json(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    &serde_json::json!({"status": "store unreachable"}),
+                )
+            }
+        }
+        "/metrics" => text(
+            "text/plain; version=0.0.4; charset=utf-8",
+            service.metrics().render(),
+        ),
+        "/v1/openapi.json" => text("application/json", OPENAPI.to_string()),
+        "/v1/usage" => match service.usage(auth.as_deref()).await {
+            Ok(u) => json(StatusCode::OK, &u),
+            Err(e) => error(&e),
+        },
+        "/v1/redact" => match read_body(req, state.max_body).await {
+            Ok(body) => match service.redact(auth.as_deref(), &body).await {
+                Ok(r) => json(StatusCode::OK, &r),
+                Err(e) => error(&e),
+            },
+            Err(e) => error(&e),
+        },
+        "/v1/restore" => match read_body(req, state.max_body).await {
+            Ok(body) => match service.restore(auth.as_deref(), &body).await {
+                Ok(r) => json(StatusCode::OK, &r),
+                Err(e) => error(&e),
+            },
+            Err(e) => error(&e),
+        },
+        _ => error(&ApiError::not_found()),
+    };
+    (route, answer)
+}
+
+/// The body, at most `limit` bytes (413 beyond).
+async fn read_body(req: Request<Incoming>, limit: usize) -> Result<Bytes, ApiError> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(ApiError::body_too_large(limit));
+    }
+    match Limited::new(req.into_body(), limit).collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            Err(ApiError::body_too_large(limit))
+        }
+        Err(_) => Err(ApiError::invalid(
+            None,
+            "The request body could not be read.",
+        )),
+    }
+}
+
+fn json<T: Serialize>(status: StatusCode, value: &T) -> Answer {
+    match serde_json::to_vec(value) {
+        Ok(body) => respond(status, "application/json", body.into()),
+        Err(_) => error(&ApiError::internal()),
+    }
+}
+
+fn text(content_type: &'static str, body: String) -> Answer {
+    respond(StatusCode::OK, content_type, body.into())
+}
+
+fn error(e: &ApiError) -> Answer {
+    let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut a = respond(status, "application/json", e.body().into());
+    if let Some(secs) = e.retry_after {
+        a.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
+    a
+}
+
+fn respond(status: StatusCode, content_type: &'static str, body: Bytes) -> Answer {
+    let mut a = Response::new(Full::new(body));
+    *a.status_mut() = status;
+    a.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    a.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    a
+}
