@@ -18,6 +18,8 @@ pub struct GatewayConfig {
     pub max_map_entries: usize,
     /// `REDACT_LOG`: the log filter.
     pub log: String,
+    /// `REDACT_REQUESTS_INCLUDED`: requests included each month (50 000; lowered in tests).
+    pub requests_included: i64,
 }
 
 /// The default database: the embedded store in `data/redact.db`.
@@ -32,6 +34,7 @@ impl Default for GatewayConfig {
             max_body_bytes: 8 * 1024 * 1024,
             max_map_entries: 10_000,
             log: "info".into(),
+            requests_included: redact_service::billing::REQUESTS_INCLUDED,
         }
     }
 }
@@ -70,7 +73,15 @@ impl GatewayConfig {
             log: get("REDACT_LOG")
                 .filter(|s| !s.trim().is_empty())
                 .unwrap_or(d.log),
+            requests_included: parse(
+                "REDACT_REQUESTS_INCLUDED",
+                get("REDACT_REQUESTS_INCLUDED"),
+                d.requests_included,
+            )?,
         };
+        if c.requests_included < 0 {
+            return Err("REDACT_REQUESTS_INCLUDED: must not be negative".into());
+        }
         if c.rate_limit_per_minute == 0 {
             return Err("REDACT_RATE_LIMIT_PER_MINUTE: must be at least 1".into());
         }

@@ -24,6 +24,7 @@ use std::sync::Arc;
 pub use config::{DEFAULT_DATABASE_URL, GatewayConfig};
 pub use server::{Gateway, OPENAPI};
 
+use redact_service::billing::MeterPolicy;
 use redact_service::{Config, Limits, Service};
 
 /// Opens the store (applying migrations), builds the service and binds the listener.
@@ -50,6 +51,10 @@ pub async fn build(
             limits: Limits {
                 max_map_entries: config.max_map_entries,
                 ..Limits::default()
+            },
+            meter: MeterPolicy {
+                included: config.requests_included,
+                ..MeterPolicy::default()
             },
             ..Config::default()
         },

@@ -193,5 +193,6 @@ fn init_logging(filter: &str) {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_target(false)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }

@@ -1,0 +1,443 @@
+//! Tests of the `redact-gateway` binary as a process: first start, the administration
+//! commands (against a running gateway, on both stores), two gateways sharing PostgreSQL,
+//! and what reaches the logs.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use http::StatusCode;
+use redact_testkit::{Backend, Client};
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_redact-gateway");
+
+/// A running gateway process.
+struct Gateway {
+    child: Child,
+    addr: SocketAddr,
+    stdout: Arc<Mutex<Vec<String>>>,
+    stderr: Arc<Mutex<Vec<String>>>,
+}
+
+fn collect(stream: impl std::io::Read + Send + 'static) -> Arc<Mutex<Vec<String>>> {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines().map_while(Result::ok) {
+            sink.lock().unwrap().push(line);
+        }
+    });
+    lines
+}
+
+impl Gateway {
+    fn start(url: &str, env: &[(&str, &str)]) -> Gateway {
+        let mut cmd = Command::new(BIN);
+        cmd.arg("serve")
+            .env("REDACT_DATABASE_URL", url)
+            .env("REDACT_LISTEN", "127.0.0.1:0")
+            .env("REDACT_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("the gateway starts");
+        let stdout = collect(child.stdout.take().unwrap());
+        let stderr = collect(child.stderr.take().unwrap());
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let addr = loop {
+            let found = stderr.lock().unwrap().iter().find_map(|l| {
+                l.split("address=")
+                    .nth(1)
+                    .and_then(|a| a.split_whitespace().next())
+                    .and_then(|a| a.parse::<SocketAddr>().ok())
+            });
+            if let Some(a) = found {
+                break a;
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!(
+                    "the gateway exited with {status}: {:?}",
+                    stderr.lock().unwrap()
+                );
+            }
+            assert!(Instant::now() < deadline, "the gateway did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        Gateway {
+            child,
+            addr,
+            stdout,
+            stderr,
+        }
+    }
+
+    fn client(&self) -> Client {
+        Client::new(self.addr)
+    }
+
+    /// SIGTERM, then wait for a clean exit.
+    fn stop(mut self) -> (Vec<String>, Vec<String>) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().expect("the gateway exits");
+        assert!(status.success(), "exit after SIGTERM: {status}");
+        std::thread::sleep(Duration::from_millis(50));
+        let out = self.stdout.lock().unwrap().clone();
+        let err = self.stderr.lock().unwrap().clone();
+        (out, err)
+    }
+}
+
+/// Runs an administration command; (exit ok, stdout, stderr).
+fn admin(url: &str, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .env("REDACT_DATABASE_URL", url)
+        .output()
+        .expect("the command runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn admin_ok(url: &str, args: &[&str]) -> String {
+    let (ok, out, err) = admin(url, args);
+    assert!(ok, "{args:?} failed: {err}");
+    out
+}
+
+fn admin_json(url: &str, args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let out = admin_ok(url, &args);
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+fn last_line(s: &str) -> &str {
+    s.trim_end().lines().last().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_start_on_an_empty_embedded_store_prints_one_working_key() {
+    let dir = tempfile::tempdir().unwrap();
+    // The directory of the database file does not exist yet: it is created.
+    let url = format!("sqlite:{}", dir.path().join("data/redact.db").display());
+    let gw = Gateway::start(&url, &[]);
+    let key = {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(k) = gw
+                .stdout
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|l| l.starts_with("rk_"))
+            {
+                break k.clone();
+            }
+            assert!(Instant::now() < deadline, "no key printed");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let u = gw.client().get("/v1/usage", Some(&key)).await;
+    assert_eq!(u.status, StatusCode::OK);
+    assert_eq!(u.json()["tier"], "free");
+    let r = gw
+        .client()
+        .post("/v1/redact", Some(&key), &json!({ "text": "hi" }))
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "the default account has API access"
+    );
+    let (out, err) = gw.stop();
+    assert_eq!(out.iter().filter(|l| l.starts_with("rk_")).count(), 1);
+    assert!(
+        !err.iter().any(|l| l.contains(&key)),
+        "the key is not logged"
+    );
+
+    // The second start prints no key.
+    let gw = Gateway::start(&url, &[]);
+    std::thread::sleep(Duration::from_millis(200));
+    let (out, _) = gw.stop();
+    assert!(!out.iter().any(|l| l.contains("rk_")), "{out:?}");
+    let accounts = admin_json(&url, &["account", "show", "default"]);
+    assert_eq!(accounts["keys"], 1);
+}
+
+fn administration_while_serving(backend: Backend) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = backend.fresh_url(dir.path(), "admin");
+    // Text output: the id is the last line.
+    let out = admin_ok(
+        &url,
+        &[
+            "account",
+            "create",
+            "--name",
+            "acme",
+            "--api-access",
+            "--balance",
+            "5",
+        ],
+    );
+    let account = last_line(&out).to_string();
+    assert!(account.starts_with("acct_"), "{out}");
+    let out = admin_ok(&url, &["key", "create", "acme", "--monthly-limit", "2"]);
+    let mut lines = out.trim_end().lines();
+    let key_id = lines
+        .next()
+        .unwrap()
+        .strip_prefix("id: ")
+        .unwrap()
+        .to_string();
+    let key = last_line(&out).to_string();
+    assert!(key.starts_with("rk_") && key.len() >= 35, "{out}");
+    // JSON output.
+    let second = admin_json(
+        &url,
+        &["account", "create", "--name", "beta", "--plan", "pro"],
+    );
+    assert!(second["id"].as_str().unwrap().starts_with("acct_"));
+    let k2 = admin_json(&url, &["key", "create", &account]);
+    assert!(
+        k2["key"]
+            .as_str()
+            .unwrap()
+            .starts_with(k2["prefix"].as_str().unwrap())
+    );
+    let list = admin_json(&url, &["key", "list", "acme"]);
+    let keys = list["keys"].as_array().unwrap();
+    assert_eq!(keys.len(), 2);
+    assert_eq!(keys[0]["id"], key_id.as_str());
+    assert_eq!(keys[0]["monthly_limit_usd"], 2.0);
+    assert_eq!(keys[0]["state"], "active");
+    assert!(keys[1]["monthly_limit_usd"].is_null());
+    let text_list = admin_ok(&url, &["key", "list", "acme"]);
+    assert!(
+        !text_list.contains(&key) && !list.to_string().contains(&key),
+        "never the key"
+    );
+
+    let gw = Gateway::start(&url, &[]);
+    let c = gw.client();
+    let hi = json!({ "text": "hi" });
+    let run = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    run.block_on(async {
+        assert_eq!(
+            c.post("/v1/redact", Some(&key), &hi).await.status,
+            StatusCode::OK
+        );
+        // Access off, from another process: 402 at once; on again: the same key works.
+        admin_ok(&url, &["account", "api-access", "acme", "off"]);
+        let r = c.post("/v1/redact", Some(&key), &hi).await;
+        assert_eq!(
+            (r.status, r.code()),
+            (StatusCode::PAYMENT_REQUIRED, "api_access_required".into())
+        );
+        admin_ok(&url, &["account", "api-access", &account, "on"]);
+        assert_eq!(
+            c.post("/v1/redact", Some(&key), &hi).await.status,
+            StatusCode::OK
+        );
+        // Top-up shows in usage.
+        admin_ok(&url, &["account", "top-up", "acme", "2.5"]);
+        let u = c.get("/v1/usage", Some(&key)).await.json();
+        assert_eq!(u["balance_usd"], 7.5);
+        assert_eq!(u["requests_this_month"], 2);
+        // Revoke from another process: 401 on the very next request.
+        admin_ok(&url, &["key", "revoke", &key_id]);
+        let r = c.post("/v1/redact", Some(&key), &hi).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+        let k2 = k2["key"].as_str().unwrap();
+        assert_eq!(
+            c.post("/v1/redact", Some(k2), &hi).await.status,
+            StatusCode::OK
+        );
+    });
+    gw.stop();
+
+    let shown = admin_json(&url, &["account", "show", "acme"]);
+    assert_eq!(shown["api_access"], true);
+    assert_eq!(shown["requests_this_month"], 3);
+    assert_eq!(shown["keys"], 2);
+    let list = admin_json(&url, &["key", "list", "acme"]);
+    assert_eq!(list["keys"][0]["state"], "revoked");
+
+    // Errors: non-zero exit, a message on stderr.
+    for args in [
+        &["account", "show", "nosuch"][..],
+        &["account", "create", "--name", "acme"],
+        &["account", "create", "--name", "x", "--plan", "platinum"],
+        &["account", "top-up", "acme", "-3"],
+        &["key", "revoke", "key_doesnotexist"],
+        &["account", "api-access", "acme", "maybe"],
+    ] {
+        let (ok, _, err) = admin(&url, args);
+        assert!(!ok, "{args:?} succeeded");
+        assert!(!err.trim().is_empty(), "{args:?} said nothing");
+    }
+    // At most 20 keys.
+    for _ in 0..18 {
+        admin_ok(&url, &["key", "create", "acme"]);
+    }
+    let (ok, _, err) = admin(&url, &["key", "create", "acme"]);
+    assert!(!ok && err.contains("20"), "{err}");
+}
+
+#[test]
+fn administration_while_serving_sqlite() {
+    administration_while_serving(Backend::Sqlite);
+}
+
+#[test]
+fn administration_while_serving_postgres() {
+    administration_while_serving(Backend::Postgres);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_gateways_on_one_postgres_count_every_request_once() {
+    let url = redact_testkit::pg_url("two");
+    let account = admin_json(
+        &url,
+        &[
+            "account",
+            "create",
+            "--name",
+            "shared",
+            "--api-access",
+            "--balance",
+            "0.25",
+        ],
+    );
+    let account = account["id"].as_str().unwrap().to_string();
+    let keys: Vec<String> = (0..4)
+        .map(|_| {
+            admin_json(&url, &["key", "create", &account])["key"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let env = [
+        ("REDACT_RATE_LIMIT_PER_MINUTE", "1000000"),
+        ("REDACT_REQUESTS_INCLUDED", "100"),
+    ];
+    let a = Gateway::start(&url, &env);
+    let b = Gateway::start(&url, &env);
+    // 600 requests over both instances and four keys: 100 included, 250 paid from the 0.25
+    // USD balance at 0.001 each, the other 250 refused for want of balance.
+    let mut tasks = Vec::new();
+    for t in 0..16 {
+        let client = if t % 2 == 0 { a.client() } else { b.client() };
+        let key = keys[t % keys.len()].clone();
+        tasks.push(tokio::spawn(async move {
+            let mut ok = 0;
+            let mut refused = 0;
+            for _ in 0..(600 / 16 + usize::from(t < 600 % 16)) {
+                let r = client
+                    .post(
+                        "/v1/restore",
+                        Some(&key),
+                        &json!({ "text": "t", "map": {} }),
+                    )
+                    .await;
+                match r.status {
+                    StatusCode::OK => ok += 1,
+                    StatusCode::PAYMENT_REQUIRED => {
+                        assert_eq!(r.code(), "insufficient_balance");
+                        refused += 1
+                    }
+                    s => panic!("unexpected {s}: {}", r.text()),
+                }
+            }
+            (ok, refused)
+        }));
+    }
+    let (mut ok, mut refused) = (0, 0);
+    for t in tasks {
+        let (o, r) = t.await.unwrap();
+        ok += o;
+        refused += r;
+    }
+    assert_eq!(ok + refused, 600);
+    assert_eq!(ok, 350);
+    let u = a.client().get("/v1/usage", Some(&keys[0])).await.json();
+    assert_eq!(u["requests_this_month"], 350);
+    assert_eq!(u["balance_usd"], 0.0);
+    assert!(
+        (u["spent_usd"].as_f64().unwrap() - 0.25).abs() < 1e-9,
+        "{u}"
+    );
+    a.stop();
+    b.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_log_line_holds_request_text_maps_or_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("logs.db").display());
+    let account = admin_json(&url, &["account", "create", "--name", "l", "--api-access"]);
+    let key = admin_json(&url, &["key", "create", account["id"].as_str().unwrap()]);
+    let key = key["key"].as_str().unwrap().to_string();
+    // The most verbose filter there is.
+    let gw = Gateway::start(&url, &[("REDACT_LOG", "trace")]);
+    let c = gw.client();
+    let text = "Dear Ottoline Vasquez-Brandt, your IBAN DE89370400440532013000 and \
+                ottoline.vb@example.com are on file; call +44 20 7946 0958.";
+    let r = c
+        .post("/v1/redact", Some(&key), &json!({ "text": text }))
+        .await
+        .json();
+    let map = r["map"].clone();
+    c.post(
+        "/v1/restore",
+        Some(&key),
+        &json!({ "text": r["text"], "map": map }),
+    )
+    .await;
+    c.post(
+        "/v1/redact",
+        Some(&key),
+        &json!({ "text": 5, "map": {"Ottoline": "x"} }),
+    )
+    .await;
+    c.post(
+        "/v1/redact",
+        Some(&format!("{key}x")),
+        &json!({ "text": text }),
+    )
+    .await;
+    c.get("/v1/usage", Some(&key)).await;
+    let (_, err) = gw.stop();
+    assert!(
+        err.iter().any(|l| l.contains("/v1/redact")),
+        "requests are logged: {err:?}"
+    );
+    let logs = err.join("\n");
+    let mut needles = vec![
+        "Ottoline".to_string(),
+        "DE89370400440532013000".into(),
+        "ottoline.vb".into(),
+        "7946 0958".into(),
+        key.clone(),
+        key[3..20].to_string(),
+    ];
+    needles.extend(map.as_object().unwrap().keys().cloned());
+    for n in needles {
+        assert!(!logs.contains(&n), "a log line holds {n:?}");
+    }
+}
