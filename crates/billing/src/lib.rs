@@ -13,6 +13,13 @@
 //!   real cost ([`Store::settle`]) or release it ([`Store::release`]); holds expire and are
 //!   swept ([`Store::sweep_expired`]) so no money stays held after a crash.
 //! - Invariants: a balance never goes negative; counts are exact under any concurrency.
+//! - Month figures (requests and spending of an account, spending of a key) are stored with
+//!   the [`Month`] they belong to; asked about another month, they read as 0, and the next
+//!   write in a new month starts them afresh.
+//! - [`PgStore`] serves many gateway instances (row locks in PL/pgSQL functions, one round
+//!   trip per metered request; see [`PgOptions`] for the durability of that hot path);
+//!   [`SqliteStore`] serves one node (one connection on its own thread, WAL mode, and
+//!   `BEGIN IMMEDIATE` writes so the admin CLI may write the same file meanwhile).
 //!
 //! Nothing of a request's text or map ever reaches a store: the trait has no place for it.
 //!
@@ -42,7 +49,7 @@ mod postgres;
 mod sqlite;
 
 pub use month::Month;
-pub use postgres::PgStore;
+pub use postgres::{DEFAULT_POOL_SIZE, PgOptions, PgStore};
 pub use sqlite::SqliteStore;
 
 /// An amount of money in micro-dollars (1 USD = 1 000 000).
@@ -57,7 +64,9 @@ pub const REQUESTS_INCLUDED: i64 = 50_000;
 /// The price of one request beyond the allowance: 0.001 USD.
 pub const PRICE_PER_REQUEST: Micros = 1_000;
 
-/// The most keys (active or revoked) an account may hold.
+/// The most keys an account may hold. Revoked keys count: a revoked key stays one of the
+/// account's keys for good (it is listed by [`Store::keys`] and never deleted), so an account
+/// that has made this many keys can make no more.
 pub const MAX_KEYS_PER_ACCOUNT: usize = 20;
 
 /// Characters of a key kept for display (`rk_` and the first five random characters).
@@ -69,7 +78,7 @@ pub const KEY_MARKER: &str = "rk_";
 /// Converts dollars to micro-dollars, rounding to the nearest micro-dollar. `None` for a
 /// negative, non-finite or absurdly large amount.
 pub fn usd_to_micros(usd: f64) -> Option<Micros> {
-    if !usd.is_finite() || usd < 0.0 || usd > 1e12 {
+    if !usd.is_finite() || !(0.0..=1e12).contains(&usd) {
         return None;
     }
     Some((usd * MICROS_PER_USD as f64).round() as Micros)
@@ -274,7 +283,9 @@ pub trait Store: Send + Sync + 'static {
     /// Checks that the store can be reached (`/readyz`).
     async fn ping(&self) -> Result<()>;
 
-    /// Creates an account. `balance` is the opening balance.
+    /// Creates an account (id `acct_…`). `balance` is the opening balance.
+    /// [`StoreError::NameTaken`] when the name is in use; [`StoreError::Invalid`] for a
+    /// negative balance or an empty name or plan.
     async fn create_account(
         &self,
         name: &str,
@@ -282,24 +293,34 @@ pub trait Store: Send + Sync + 'static {
         api_access: bool,
         balance: Micros,
     ) -> Result<Account>;
-    /// The account with this id, or else with this name; figures as of `month`.
+    /// The account with this id, or else with this name; figures as of `month` (0 when the
+    /// stored figures belong to another month). `held` is the sum of its holds in flight.
     async fn account(&self, id_or_name: &str, month: Month) -> Result<Option<Account>>;
     /// On a store with no account at all, creates `default` (plan `free`, API access on) and
     /// one key for it, and returns that key; otherwise `None`. Safe against a concurrent
     /// first start.
     async fn ensure_default_account(&self) -> Result<Option<NewKey>>;
-    /// Switches an account's API access.
+    /// Switches an account's API access ([`StoreError::NotFound`] for an unknown account).
+    /// Keys are untouched: switching access off and on again leaves them working.
     async fn set_api_access(&self, account_id: &str, on: bool) -> Result<()>;
-    /// Changes an account's plan.
+    /// Changes an account's plan ([`StoreError::NotFound`] for an unknown account).
     async fn set_plan(&self, account_id: &str, plan: &str) -> Result<()>;
-    /// Adds to the balance; returns the new balance.
+    /// Adds to the balance; returns the new balance. [`StoreError::Invalid`] for a negative
+    /// amount (or a balance that would not fit), [`StoreError::NotFound`] for an unknown
+    /// account.
     async fn top_up(&self, account_id: &str, amount: Micros) -> Result<Micros>;
 
-    /// Makes a key for an account ([`StoreError::TooManyKeys`] past the limit).
+    /// Makes a key for an account (id `key_…`) with an optional monthly spending limit;
+    /// only its SHA-256 and display prefix are stored. [`StoreError::TooManyKeys`] when the
+    /// account already holds [`MAX_KEYS_PER_ACCOUNT`] keys, revoked ones included;
+    /// [`StoreError::NotFound`] for an unknown account; [`StoreError::Invalid`] for a
+    /// negative limit.
     async fn create_key(&self, account_id: &str, monthly_limit: Option<Micros>) -> Result<NewKey>;
-    /// The account's keys, oldest first; spending figures as of `month`.
+    /// The account's keys, oldest first, revoked ones included; spending figures as of
+    /// `month`. [`StoreError::NotFound`] for an unknown account.
     async fn keys(&self, account_id: &str, month: Month) -> Result<Vec<KeyInfo>>;
-    /// Revokes a key for good.
+    /// Revokes a key for good (revoking it again is not an error); [`StoreError::NotFound`]
+    /// for an unknown key id. A revoked key still counts towards [`MAX_KEYS_PER_ACCOUNT`].
     async fn revoke_key(&self, key_id: &str) -> Result<()>;
 
     /// Who a key acts for; `None` for an unknown or revoked key. Does not count anything.
@@ -307,6 +328,14 @@ pub trait Store: Send + Sync + 'static {
     /// Authenticates, checks API access (when `need_api_access`), counts one request in
     /// `month` and charges `policy.price` when the month's count is already at or past
     /// `policy.included`: all in one atomic step. Refusals count and charge nothing.
+    ///
+    /// In order: an unknown or revoked key is [`Refusal::InvalidKey`]; access off (when
+    /// needed) is [`Refusal::ApiAccessRequired`]; then, only when a price is due, the key's
+    /// spending this month plus its holds plus the price passing its limit is
+    /// [`Refusal::KeySpendingLimitReached`], and a price above balance less holds is
+    /// [`Refusal::InsufficientBalance`]. Otherwise the account's count goes up by one and
+    /// the price moves from its balance to its and the key's spending this month.
+    /// [`StoreError::Invalid`] for a negative price.
     async fn meter(
         &self,
         key: &KeyHash,
@@ -314,7 +343,9 @@ pub trait Store: Send + Sync + 'static {
         policy: &MeterPolicy,
         need_api_access: bool,
     ) -> Result<Result<Receipt, Refusal>>;
-    /// Undoes a [`Store::meter`]: the count goes down by one and the charge is returned.
+    /// Undoes a [`Store::meter`]: the count goes down by one (never below 0) and the charge
+    /// goes back to the balance and off the account's and key's spending. When the stored
+    /// month is no longer the receipt's, only the balance comes back. Refund a receipt once.
     async fn refund(&self, receipt: &Receipt) -> Result<()>;
     /// The usage figures of the key's account in `month`; `None` for an unknown or revoked
     /// key.
@@ -323,6 +354,7 @@ pub trait Store: Send + Sync + 'static {
     /// Authenticates and holds `amount` against the balance until `expires_at` (Unix
     /// seconds). Refused when balance less holds cannot cover it, or when the key's spending
     /// this month plus its holds plus `amount` would pass its limit. Needs no API access.
+    /// The hold's id is `hold_…`; [`StoreError::Invalid`] for a negative amount.
     async fn hold(
         &self,
         key: &KeyHash,
@@ -332,7 +364,8 @@ pub trait Store: Send + Sync + 'static {
     ) -> Result<Result<Hold, Refusal>>;
     /// Settles a hold to `cost` (capped at the amount held), charges it to the balance and
     /// to the month's spending, and releases the rest. Returns what was charged; 0 when the
-    /// hold is gone already (settled, released or swept).
+    /// hold is gone already (settled, released or swept) and for a negative cost. Of
+    /// concurrent settles, releases and sweeps of one hold exactly one takes effect.
     async fn settle(&self, hold_id: &str, month: Month, cost: Micros) -> Result<Micros>;
     /// Releases a hold without charge. Releasing a hold that is gone is not an error.
     async fn release(&self, hold_id: &str) -> Result<()>;
@@ -345,13 +378,14 @@ pub trait Store: Send + Sync + 'static {
 ///   parameter selects (and creates if missing) a schema, so tests can share one database.
 /// - `sqlite:PATH`: the embedded store in the file PATH (created with its directory).
 /// - `sqlite::memory:`: an embedded store in memory (tests).
+///
+/// `sqlite://PATH` is accepted as well (`sqlite:///var/lib/redact.db` names an absolute path).
 pub async fn open(url: &str) -> Result<Arc<dyn Store>> {
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        let _ = PgStore::connect(url).await?;
-        Err(StoreError::Backend("not yet built".into()))
+        Ok(Arc::new(PgStore::connect(url).await?))
     } else if let Some(path) = url.strip_prefix("sqlite:") {
-        let _ = SqliteStore::open(path).await?;
-        Err(StoreError::Backend("not yet built".into()))
+        let path = path.strip_prefix("//").unwrap_or(path);
+        Ok(Arc::new(SqliteStore::open(path).await?))
     } else {
         Err(StoreError::Invalid(
             "the database URL must start with postgres://, postgresql:// or sqlite:".into(),
@@ -372,6 +406,36 @@ pub fn generate_key() -> (Sensitive<String>, KeyHash, String) {
     let hash = KeyHash::parse(&key).expect("a generated key is well formed");
     let prefix = key[..KEY_PREFIX_LEN].to_string();
     (Sensitive::new(key), hash, prefix)
+}
+
+/// `Err(Invalid)` unless `amount` is zero or more.
+pub(crate) fn non_negative(amount: Micros, what: &str) -> Result<()> {
+    if amount < 0 {
+        return Err(StoreError::Invalid(format!("{what} must not be negative")));
+    }
+    Ok(())
+}
+
+/// `Err(Invalid)` for an empty (or blank) name or plan, or one containing NUL.
+pub(crate) fn not_blank(value: &str, what: &str) -> Result<()> {
+    if value.trim().is_empty() {
+        return Err(StoreError::Invalid(format!("{what} must not be empty")));
+    }
+    if !storable(value) {
+        return Err(StoreError::Invalid(format!("{what} must not contain NUL")));
+    }
+    Ok(())
+}
+
+/// Whether a text can be stored (and so can match anything stored): PostgreSQL text cannot
+/// hold NUL.
+pub(crate) fn storable(value: &str) -> bool {
+    !value.contains('\0')
+}
+
+/// The error of a sum that does not fit in an `i64`.
+pub(crate) fn out_of_range() -> StoreError {
+    StoreError::Invalid("amount out of range".into())
 }
 
 /// A random id: `prefix` followed by 16 base62 characters.
