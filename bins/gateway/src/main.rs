@@ -95,6 +95,15 @@ enum KeyCmd {
 }
 
 fn main() -> ExitCode {
+    // A panic message can quote the data being processed (a slice of request text, say):
+    // report where it happened, never what it said.
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_else(|| "an unknown place".into());
+        eprintln!("redact-gateway: internal error (panic) at {at}; message withheld");
+    }));
     let cli = Cli::parse();
     let config = match GatewayConfig::from_lookup(|k| std::env::var(k).ok()) {
         Ok(c) => c,

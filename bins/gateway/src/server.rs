@@ -118,13 +118,13 @@ async fn handle(state: &State, req: Request<Incoming>) -> Answer {
         .service
         .metrics()
         .observe(route, status, elapsed.as_secs_f64());
-    tracing::info!(
-        method = %method,
-        route,
-        status,
-        micros = elapsed.as_micros() as u64,
-        "request"
-    );
+    // One line per request at debug (the metrics count them at any level); server errors
+    // at warn. Never content: method, route template, status and time only.
+    if status >= 500 {
+        tracing::warn!(method = %method, route, status, micros = elapsed.as_micros() as u64, "request");
+    } else {
+        tracing::debug!(method = %method, route, status, micros = elapsed.as_micros() as u64, "request");
+    }
     answer
 }
 

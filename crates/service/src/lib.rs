@@ -179,13 +179,18 @@ impl Service {
             strict: req.strict,
             ..RedactOptions::default()
         };
+        // A panic inside redaction (a bug) must not drop the connection or leak anything: it
+        // becomes a 503, fail closed, like any other refusal.
         let result = if req.text.len() > BLOCKING_THRESHOLD {
             let redactor = self.redactor.clone();
             tokio::task::spawn_blocking(move || redactor.redact(&req.text, &opts))
                 .await
-                .map_err(|_| RedactError::Unrestorable)
+                .map_err(|_| ())
         } else {
-            Ok(self.redactor.redact(&req.text, &opts))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.redactor.redact(&req.text, &opts)
+            }))
+            .map_err(|_| ())
         };
         match result {
             Ok(Ok(r)) => Ok(r),
@@ -227,13 +232,23 @@ impl Service {
                 return Err(e);
             }
         };
-        if req.text.len() > BLOCKING_THRESHOLD {
+        let result = if req.text.len() > BLOCKING_THRESHOLD {
             let redactor = self.redactor.clone();
             tokio::task::spawn_blocking(move || redactor.restore(&req.text, &req.map))
                 .await
-                .map_err(|_| ApiError::internal())
+                .map_err(|_| ())
         } else {
-            Ok(self.redactor.restore(&req.text, &req.map))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.redactor.restore(&req.text, &req.map)
+            }))
+            .map_err(|_| ())
+        };
+        match result {
+            Ok(r) => Ok(r),
+            Err(()) => {
+                self.refund(&receipt).await;
+                Err(ApiError::internal())
+            }
         }
     }
 
