@@ -129,6 +129,9 @@ BEGIN
     r_key_id := k.id;
     r_plan := a.plan;
     r_api_access := a.api_access;
+    -- An instance whose clock is behind another's at the turn of a month must not reset the
+    -- new month's figures: a month older than the stored one counts in the stored one.
+    p_month := GREATEST(p_month, a.month, k.month);
     IF p_need_access AND NOT a.api_access THEN
         r_status := 2;
         RETURN;
@@ -202,7 +205,7 @@ BEGIN
     r_api_access := a.api_access;
     IF k.monthly_limit IS NOT NULL THEN
         SELECT coalesce(sum(h.amount), 0)::bigint INTO v_held FROM holds h WHERE h.key_id = k.id;
-        IF (CASE WHEN k.month = p_month THEN k.spent ELSE 0 END)::numeric + v_held + p_amount
+        IF (CASE WHEN k.month >= p_month THEN k.spent ELSE 0 END)::numeric + v_held + p_amount
                > k.monthly_limit THEN
             r_status := 4;
             RETURN;
@@ -240,14 +243,14 @@ BEGIN
     IF v_charged > 0 THEN
         UPDATE accounts
            SET balance = accounts.balance - v_charged,
-               requests = CASE WHEN accounts.month = p_month THEN accounts.requests ELSE 0 END,
-               spent = CASE WHEN accounts.month = p_month THEN accounts.spent ELSE 0 END
+               requests = CASE WHEN accounts.month >= p_month THEN accounts.requests ELSE 0 END,
+               spent = CASE WHEN accounts.month >= p_month THEN accounts.spent ELSE 0 END
                        + v_charged,
-               month = p_month
+               month = GREATEST(accounts.month, p_month)
          WHERE accounts.id = h.account_id;
         UPDATE keys
-           SET spent = CASE WHEN keys.month = p_month THEN keys.spent ELSE 0 END + v_charged,
-               month = p_month
+           SET spent = CASE WHEN keys.month >= p_month THEN keys.spent ELSE 0 END + v_charged,
+               month = GREATEST(keys.month, p_month)
          WHERE keys.id = h.key_id;
     END IF;
     RETURN v_charged;
@@ -466,8 +469,10 @@ fn migration_lock_key(schema: &str) -> i64 {
     hash as i64
 }
 
+/// A stored month's figure as seen from `month`: the figure when the stored month is this one
+/// (or a later one, seen by an instance whose clock is behind), else 0.
 fn in_month(stored_month: i32, month: Month, value: i64) -> i64 {
-    if stored_month == month.0 { value } else { 0 }
+    if stored_month >= month.0 { value } else { 0 }
 }
 
 fn refusal(status: i16) -> Result<Option<Refusal>> {

@@ -123,8 +123,10 @@ fn stopped() -> StoreError {
 }
 
 /// The figure of a month-bound counter as of `month`.
+/// A stored month's figure as seen from `month`: the figure when the stored month is this one
+/// (or a later one, seen by an instance whose clock is behind), else 0.
 fn in_month(stored_month: i32, month: Month, value: i64) -> i64 {
-    if stored_month == month.0 { value } else { 0 }
+    if stored_month >= month.0 { value } else { 0 }
 }
 
 impl SqliteStore {
@@ -403,6 +405,8 @@ fn meter(
     if need_api_access && !row.api_access {
         return Ok(Err(Refusal::ApiAccessRequired));
     }
+    // A month older than the stored one (a clock behind) counts in the stored one.
+    let month = Month(month.0.max(row.account_month).max(row.key_month));
     let count = in_month(row.account_month, month, row.requests);
     let price = if count >= policy.included {
         policy.price
@@ -533,6 +537,7 @@ fn settle(conn: &mut Connection, hold_id: &str, month: Month, cost: Micros) -> R
                     r.get::<_, i64>(3)?,
                 ))
             })?;
+        let month = Month(month.0.max(stored_month));
         let spent = in_month(stored_month, month, spent)
             .checked_add(charged)
             .ok_or_else(out_of_range)?;

@@ -38,6 +38,7 @@ on_every_store!(
     key_limit_exactly_reached,
     refund_undoes_a_meter,
     month_rollover_resets_counts,
+    a_clock_behind_counts_in_the_newer_month,
     hold_and_settle_capped,
     release_and_sweep,
     holds_reduce_remaining_and_block_charges,
@@ -382,6 +383,27 @@ async fn refund_undoes_a_meter(store: Arc<dyn Store>) {
             .requests_this_month,
         0
     );
+}
+
+async fn a_clock_behind_counts_in_the_newer_month(store: Arc<dyn Store>) {
+    let (_account, _key, hash) = account_with_key(&store, 10_000, None).await;
+    for _ in 0..3 {
+        store.meter(&hash, NEXT, &SMALL, true).await.unwrap().unwrap();
+    }
+    // Another instance, its clock still in the old month, meters and settles: the new month's
+    // figures go on instead of being reset.
+    let r = store.meter(&hash, M, &SMALL, true).await.unwrap().unwrap();
+    assert_eq!(r.charged, 1000, "past the new month's allowance");
+    let hold = store.hold(&hash, M, 500, FAR).await.unwrap().unwrap();
+    assert_eq!(store.settle(&hold.id, M, 200).await.unwrap(), 200);
+    let usage = store.usage(&hash, NEXT).await.unwrap().unwrap();
+    assert_eq!(
+        (usage.requests_this_month, usage.spent, usage.balance),
+        (4, 1200, 8800)
+    );
+    // Read with the clock behind, the figures are the newer month's too.
+    let behind = store.usage(&hash, M).await.unwrap().unwrap();
+    assert_eq!(behind.requests_this_month, 4);
 }
 
 async fn month_rollover_resets_counts(store: Arc<dyn Store>) {
