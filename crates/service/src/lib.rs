@@ -272,6 +272,21 @@ impl Service {
         })
     }
 
+    /// Checks that `authorization` carries a known, unrevoked key, without counting anything
+    /// or touching the rate limit (for transports that authenticate a connection before
+    /// reading any request, such as the MCP server). 401 otherwise.
+    pub async fn authenticate(
+        &self,
+        authorization: Option<&str>,
+    ) -> Result<redact_billing::Caller, ApiError> {
+        let key = bearer_key(authorization)?;
+        self.store
+            .authenticate(&key)
+            .await
+            .map_err(store_error)?
+            .ok_or_else(unknown_key)
+    }
+
     /// Steps 1 and 2: a well-formed key, within its rate limit.
     async fn admit(&self, authorization: Option<&str>) -> Result<KeyHash, ApiError> {
         let key = bearer_key(authorization)?;
