@@ -18,7 +18,8 @@ port=${LOAD_PORT:-18080}
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 cargo build --release -q -p redact-gateway
 cargo build --release -q -p redact-benches --example load_bodies
-bin=target/release/redact-gateway
+tdir=${CARGO_TARGET_DIR:-target}
+bin=$tdir/release/redact-gateway
 work=$(mktemp -d)
 gw_pid=""
 cleanup() { [ -n "$gw_pid" ] && kill "$gw_pid" 2>/dev/null; rm -rf "$work"; }
@@ -33,7 +34,7 @@ case "$store" in
 esac
 export REDACT_DATABASE_URL="$url"
 
-target/release/examples/load_bodies 64 1024 > "$work/bodies"
+"$tdir"/release/examples/load_bodies 64 1024 > "$work/bodies"
 : > "$work/keys"
 for a in 1 2 3 4 5; do
   id=$("$bin" account create --name "load$a" --api-access --balance 1000 --json | sed 's/.*"id":"\([^"]*\)".*/\1/')

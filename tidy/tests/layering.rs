@@ -23,6 +23,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact-service", &["redact", "redact-billing"]),
     ("redact-testkit", &[]),
     ("redact-gateway", &["redact-service"]),
+    ("redact-mcp", &["redact-service"]),
+    ("redact-namecheck", &[]),
     ("redact-cli", &["redact"]),
     ("redact-benches", &[]),
     ("redact-tidy", &[]),

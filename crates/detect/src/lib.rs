@@ -10,8 +10,11 @@
 //!    length and mod-97 for IBANs, ABA checksums, never-issued SSN ranges, libphonenumber
 //!    metadata for phones, national ID check digits, entropy for secrets) and by the words in
 //!    front of it (`SSN`, `passport`, `routing`, `order`, `invoice` …).
-//! 2. **Recognisers** ([`Recognizer`]): further stages that add findings, such as names of
-//!    people. They are plugged in with [`Detector::with_recognizer`].
+//! 2. **Recognisers** ([`Recognizer`]): further stages that add findings. The built-in
+//!    [`NameRecognizer`] (names of people: record labels, titles, greetings, sign-offs,
+//!    speech and action context, possessives, and capitalised sequences backed by name
+//!    dictionaries; see `data/SOURCES.md`) is on in [`Detector::new`]; more are plugged in
+//!    with [`Detector::with_recognizer`].
 //!
 //! All findings are merged by [`resolve`]: where two overlap, the more specific kind wins
 //! (see [`Kind::specificity`]), then the longer, then the earlier. The result is sorted and
@@ -34,6 +37,7 @@
 
 mod classify;
 mod context;
+mod names;
 mod phone;
 mod rules;
 mod secrets;
@@ -41,6 +45,7 @@ mod validate;
 
 use std::sync::{Arc, LazyLock};
 
+pub use names::{NameInfo, NameRecognizer, name_info};
 pub use redact_entity::{Finding, Kind};
 
 /// A stage that adds findings to those of the built-in rules (for example a name
@@ -88,9 +93,16 @@ impl std::fmt::Debug for Detector {
 }
 
 impl Detector {
-    /// A detector with the built-in rules and no further recognisers. The rules are compiled
-    /// once per process and shared.
+    /// A detector with the built-in rules and the built-in name recogniser
+    /// ([`NameRecognizer`]). The rules and dictionaries are built once per process and
+    /// shared.
     pub fn new() -> Detector {
+        Detector::rules_only().with_recognizer(Arc::new(NameRecognizer))
+    }
+
+    /// A detector with the built-in rules only: no name recognition (for measuring the
+    /// name stage, or for callers that find names elsewhere).
+    pub fn rules_only() -> Detector {
         Detector {
             rules: Arc::clone(&RULES),
             recognizers: Vec::new(),
@@ -107,6 +119,7 @@ impl Detector {
     /// metadata of the common regions) so the first request does not pay for it (about
     /// 200 ms in a release build). Servers call this at start.
     pub fn warm_up(&self) {
+        NameRecognizer::warm_up();
         let _ = self.detect("warm up: +44 20 7946 0958, (415) 555-0132, 030 23125 678");
         #[cfg(feature = "phonenumber")]
         phone::warm_up();

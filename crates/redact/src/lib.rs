@@ -4,7 +4,13 @@
 //!
 //! - [`Redactor`]: the entry point; [`Redactor::redact`] and [`Redactor::restore`].
 //! - [`RedactOptions`]: the options of the service's `RedactRequest` (`map`, `allow`,
-//!   `profile`, `strict`).
+//!   `profile`, `strict`) and [`NameCheck`], what the optional model-based name check
+//!   (crate `redact-namecheck`) said: `names_decided` is false only when it could not
+//!   decide, and `strict` then refuses the call.
+//! - Names of people are found by the detector's built-in recogniser; a person's stand-in
+//!   is coherent across mentions: after `Jane Doe` → `Emily Clark`, `Jane` is `Emily`,
+//!   `Ms Doe` is `Ms Clark`, `jane.doe@…` is `emily.clark@…`, and the map holds the parts
+//!   too, so a reply that says `Clark's` restores to `Doe's`.
 //! - [`Redaction`] and [`Restoration`]: the service's response objects, serialisable as the
 //!   specification writes them.
 //! - [`Map`]: the stand-in → real value map (re-exported from `redact-restore`).
@@ -53,8 +59,20 @@ pub struct Profile {
     pub phone: Option<String>,
 }
 
+/// What the optional model-based name check said (see redact-namecheck).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum NameCheck {
+    /// No model configured: the built-in recogniser decides alone (names_decided = true).
+    #[default]
+    Builtin,
+    /// The model decided: these names (each occurring in the text) are people, merged with the built-in findings. Empty = decided there are none.
+    Decided(Vec<String>),
+    /// The model could not decide (timeout, error, unusable answer): names_decided = false; with strict, RedactError::NamesUndecided.
+    Undecided,
+}
+
 /// Options of one redaction: the fields of the specification's `RedactRequest` besides
-/// `text`.
+/// `text`, and the outcome of the optional model-based name check.
 #[derive(Clone, Debug, Default)]
 pub struct RedactOptions {
     /// A map from a previous call: a real value found in it keeps its stand-in, and new
@@ -67,6 +85,9 @@ pub struct RedactOptions {
     pub profile: Option<Profile>,
     /// Refuse when the name check cannot decide.
     pub strict: bool,
+    /// What the optional model-based name check said ([`NameCheck::Builtin`] when no model
+    /// is configured).
+    pub names: NameCheck,
 }
 
 /// The result of a redaction (the specification's `Redaction`).
@@ -168,12 +189,16 @@ impl Redactor {
     /// Finds the identifying detail in `text`, after the options' allow-list and profile.
     pub fn findings(&self, text: &str, opts: &RedactOptions) -> Vec<Finding> {
         let mut found = self.detector.detect(text);
+        let mut extra = Vec::new();
         if let Some(p) = &opts.profile {
-            let extra = profile_findings(text, p);
-            if !extra.is_empty() {
-                found.extend(extra);
-                found = redact_detect::resolve(found);
-            }
+            extra.extend(profile::findings(text, p));
+        }
+        if let NameCheck::Decided(names) = &opts.names {
+            extra.extend(model_name_findings(text, names));
+        }
+        if !extra.is_empty() {
+            found.extend(extra);
+            found = redact_detect::resolve(found);
         }
         if !opts.allow.is_empty() {
             let allowed = allowed_spans(text, &opts.allow);
@@ -200,14 +225,16 @@ impl Redactor {
                 });
             }
         }
-        let names_decided = true;
+        let names_decided = opts.names != NameCheck::Undecided;
         if opts.strict && !names_decided {
             return Err(RedactError::NamesUndecided);
         }
         let found = self.findings(text, opts);
         let mut attempt = 0u64;
         loop {
-            let r = self.replace(text, &found, opts, attempt);
+            // Name-part entries make replies that use a part of a stand-in name restorable;
+            // if they ever make the text unrestorable, the last attempts go without them.
+            let r = self.replace(text, &found, opts, attempt, attempt < 2);
             // The invariant restore(redact(x)) == x is checked on every call; a collision the
             // generator could not see (a stand-in glued to its neighbours forming another)
             // is retried with fresh stand-ins.
@@ -227,6 +254,7 @@ impl Redactor {
         found: &[Finding],
         opts: &RedactOptions,
         attempt: u64,
+        name_parts: bool,
     ) -> Redaction {
         let mut sur = match self.seed {
             Some(s) => {
@@ -236,14 +264,96 @@ impl Redactor {
         };
         let mut map = opts.map.clone().unwrap_or_default();
         for (stand_in, real) in map.iter() {
-            sur.reserve(stand_in);
+            // A person known from the previous turn: their parts keep their stand-in parts,
+            // so `Ms Doe` and `jane.doe@…` follow the stand-in `Emily Clark` again.
+            let pairs = parts::pairs(real, stand_in);
+            for &(r, s) in &pairs {
+                sur.learn_name_part(r, s);
+            }
+            // A single name part (`Emily` → `Jane`) is learned, not reserved: learned parts
+            // are never given to anyone else, and reserving it would keep it out of the
+            // e-mail addresses that should follow it (`emily.clark@…`).
+            let part_entry = pairs.len() == 1 && pairs[0] == (real, stand_in);
+            if !part_entry {
+                sur.reserve(stand_in);
+            }
             sur.reserve(real);
         }
-        let mut out = String::with_capacity(text.len() + text.len() / 8);
-        let mut last = 0;
-        for f in found {
+        // People first: e-mail addresses, links and host names built from a person's name
+        // then follow that person's stand-in, wherever they occur in the text. Full names
+        // come before single words, and a mention whose every word is a learned part
+        // (`Jane`, `DOE` after `Jane Doe`) is built from the parts.
+        let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
+        let mut part_pairs: Vec<(String, String)> = Vec::new();
+        let mut learned = parts::Learned::default();
+        if let Some(prev) = &opts.map {
+            for (stand_in, real) in prev.iter() {
+                for (r, s) in parts::pairs(real, stand_in) {
+                    learned.add(r, s);
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..found.len())
+            .filter(|&i| found[i].kind == Kind::Person)
+            .collect();
+        order.sort_by_key(|&i| !found[i].slice(text).trim().contains(char::is_whitespace));
+        let mut deferred = Vec::new();
+        for &i in &order {
+            let f = &found[i];
             let real = f.slice(text);
-            out.push_str(&text[last..f.start]);
+            if let Some(s) = map.stand_in_for(real) {
+                stand_ins[i] = Some(s.to_string());
+                continue;
+            }
+            if name_parts && learned.covers(real) {
+                deferred.push(i);
+                continue;
+            }
+            let s = sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
+            if map.insert(s.clone(), real.to_string()).is_ok() {
+                for (r, p) in parts::pairs(real, &s) {
+                    learned.add(r, p);
+                    if name_parts {
+                        part_pairs.push((p.to_string(), r.to_string()));
+                    }
+                }
+                stand_ins[i] = Some(s);
+            } else {
+                stand_ins[i] = Some(real.to_string());
+            }
+        }
+        if !deferred.is_empty() {
+            let in_text = learned.stand_ins_in(text);
+            for i in deferred {
+                let f = &found[i];
+                let real = f.slice(text);
+                if let Some(s) = map.stand_in_for(real) {
+                    stand_ins[i] = Some(s.to_string());
+                    continue;
+                }
+                let built = learned
+                    .build(real, &in_text)
+                    .filter(|b| map.insert(b.clone(), real.to_string()).is_ok());
+                let s = match built {
+                    Some(b) => b,
+                    None => {
+                        let s =
+                            sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
+                        if map.insert(s.clone(), real.to_string()).is_err() {
+                            real.to_string()
+                        } else {
+                            s
+                        }
+                    }
+                };
+                stand_ins[i] = Some(s);
+            }
+        }
+        for (i, f) in found.iter().enumerate() {
+            if f.kind == Kind::Person {
+                continue;
+            }
+            let real = f.slice(text);
             let stand_in = match map.stand_in_for(real) {
                 Some(s) => s.to_string(),
                 None => {
@@ -258,7 +368,16 @@ impl Redactor {
                     }
                 }
             };
-            out.push_str(&stand_in);
+            stand_ins[i] = Some(stand_in);
+        }
+        if !part_pairs.is_empty() {
+            parts::add_to_map(text, &mut map, part_pairs);
+        }
+        let mut out = String::with_capacity(text.len() + text.len() / 8);
+        let mut last = 0;
+        for (f, stand_in) in found.iter().zip(&stand_ins) {
+            out.push_str(&text[last..f.start]);
+            out.push_str(stand_in.as_deref().unwrap_or_else(|| f.slice(text)));
             last = f.end;
         }
         out.push_str(&text[last..]);
@@ -294,7 +413,7 @@ fn is_word_byte(b: u8) -> bool {
 }
 
 /// Occurrences of `terms` in `text`, case-insensitively and as whole words.
-fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
+pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     let terms: Vec<&str> = terms
         .iter()
         .map(|t| t.trim())
@@ -337,26 +456,41 @@ fn allowed_spans(text: &str, allow: &[String]) -> Vec<(usize, usize)> {
     spans
 }
 
-/// Findings for the user's own details written as given (any case). Looser forms
-/// (nicknames, initials, spelled-out emails) belong to the name recogniser.
-fn profile_findings(text: &str, p: &Profile) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let mut add = |value: &Option<String>, kind: Kind, rule: &'static str| {
-        if let Some(v) = value
-            .as_deref()
-            .map(str::trim)
-            .filter(|v| v.chars().count() >= 2)
-        {
-            for (s, e) in occurrences(text, &[v]) {
-                out.push(Finding::new(s, e, kind, rule));
+/// Person findings for the names a model said are people: every whole-word occurrence,
+/// in any case, of the name and of its parts of three or more letters that are not common
+/// words.
+fn model_name_findings(text: &str, names: &[String]) -> Vec<Finding> {
+    let mut terms: Vec<String> = Vec::new();
+    for n in names {
+        let n = n.trim();
+        if n.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+            continue;
+        }
+        terms.push(n.to_string());
+        let words: Vec<&str> = n
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.len() > 1 {
+            for w in words {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                let capitalised = w.chars().next().is_some_and(char::is_uppercase);
+                let common = redact_detect::name_info(w).is_some_and(|i| i.common_word);
+                if w.chars().count() >= 3 && capitalised && !common {
+                    terms.push(w.to_string());
+                }
             }
         }
-    };
-    add(&p.name, Kind::Person, "profile-name");
-    add(&p.email, Kind::Email, "profile-email");
-    add(&p.phone, Kind::Phone, "profile-phone");
-    out
+    }
+    let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+    occurrences(text, &refs)
+        .into_iter()
+        .map(|(s, e)| Finding::new(s, e, Kind::Person, "name-model"))
+        .collect()
 }
+
+mod parts;
+mod profile;
 
 #[cfg(test)]
 mod tests;

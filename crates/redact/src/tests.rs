@@ -178,6 +178,173 @@ fn responses_serialise_as_the_specification_writes_them() {
     assert_eq!(v["names_decided"], true);
 }
 
+#[test]
+fn names_are_found_by_default_and_round_trip() {
+    let t =
+        "Hi Priya,\n\nI met with Arjun Mehta yesterday. Arjun's team starts soon.\n\nThanks,\nLena";
+    let r = Redactor::new().with_seed(5).redact(t, &opts()).unwrap();
+    for real in ["Priya", "Arjun Mehta", "Arjun", "Lena"] {
+        assert!(!r.text.contains(real), "{real} left in {}", r.text);
+    }
+    assert!(r.names_decided);
+    assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
+}
+
+fn first_last(stand_in: &str) -> (String, String) {
+    let mut w = stand_in.split(' ');
+    (
+        w.next().unwrap().to_string(),
+        w.next_back().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn name_parts_possessives_and_emails_follow_the_full_name() {
+    let t = "Name: Jane Doe\nEmail: jane.doe@northwind-example.com\n\nLater Jane wrote that Ms Doe's claim was approved. JANE DOE signed.";
+    for seed in 0..8 {
+        let r = Redactor::new().with_seed(seed).redact(t, &opts()).unwrap();
+        let full = r
+            .map
+            .stand_in_for("Jane Doe")
+            .expect("full name mapped")
+            .to_string();
+        let (g, s) = first_last(&full);
+        assert!(r.text.contains(&format!("Later {g} wrote")), "{}", r.text);
+        assert!(r.text.contains(&format!("Ms {s}'s claim")), "{}", r.text);
+        let local = format!("{}.{}@", g.to_lowercase(), s.to_lowercase());
+        assert!(r.text.contains(&local), "{local} not in {}", r.text);
+        assert!(
+            !r.text.contains("Doe") && !r.text.contains("Jane") && !r.text.contains("JANE"),
+            "{}",
+            r.text
+        );
+        // The map holds the parts, so a reply that uses them restores.
+        let reply = format!(
+            "{g} and {}'s lawyer met {full}. {}",
+            s.to_uppercase(),
+            s.to_lowercase()
+        );
+        let back = Redactor::new().restore(&reply, &r.map).text;
+        assert_eq!(back, "Jane and DOE's lawyer met Jane Doe. doe");
+        assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
+    }
+}
+
+#[test]
+fn a_known_person_keeps_their_stand_in_in_the_next_call() {
+    let r1 = Redactor::new()
+        .with_seed(1)
+        .redact("Customer: Hannah Schmidt called.", &opts())
+        .unwrap();
+    let full = r1.map.stand_in_for("Hannah Schmidt").unwrap().to_string();
+    let (g, s) = first_last(&full);
+    let next = RedactOptions {
+        map: Some(r1.map.clone()),
+        ..opts()
+    };
+    let r2 = Redactor::new()
+        .with_seed(2)
+        .redact(
+            "Dear Ms Schmidt, Hannah asked about hannah.schmidt@example.org and Dr. Wei Zhang.",
+            &next,
+        )
+        .unwrap();
+    assert!(r2.text.contains(&format!("Ms {s}")), "{}", r2.text);
+    assert!(r2.text.contains(&format!(", {g} asked")), "{}", r2.text);
+    assert!(
+        r2.text
+            .contains(&format!("{}.{}@", g.to_lowercase(), s.to_lowercase())),
+        "{}",
+        r2.text
+    );
+    // New stand-ins never collide with the map's.
+    let zhang = r2.map.stand_in_for("Wei Zhang").unwrap();
+    for (k, v) in r1.map.iter() {
+        assert_ne!(zhang, k);
+        assert_ne!(zhang, v);
+    }
+}
+
+#[test]
+fn allow_wins_over_the_name_recogniser() {
+    let t = "Thanks Grace, please ask Hope Williams.";
+    let o = RedactOptions {
+        allow: vec!["hope williams".into(), "GRACE".into()],
+        ..opts()
+    };
+    let r = Redactor::new().redact(t, &o).unwrap();
+    assert_eq!(r.text, t);
+}
+
+#[test]
+fn name_check_outcomes() {
+    let t = "the courier zorblax quenton left it with Priya.";
+    // Built-in: decided.
+    let r = Redactor::new().redact(t, &opts()).unwrap();
+    assert!(r.names_decided);
+    assert!(r.text.contains("zorblax quenton"));
+    // The model decided: its names are merged with the built-in findings.
+    let o = RedactOptions {
+        names: NameCheck::Decided(vec!["zorblax quenton".into()]),
+        ..opts()
+    };
+    let r = Redactor::new().redact(t, &o).unwrap();
+    assert!(r.names_decided);
+    assert!(
+        !r.text.contains("zorblax quenton") && !r.text.contains("Priya"),
+        "{}",
+        r.text
+    );
+    // Decided that there is nobody: still decided, strict does not fire.
+    let o = RedactOptions {
+        names: NameCheck::Decided(vec![]),
+        strict: true,
+        ..opts()
+    };
+    assert!(Redactor::new().redact(t, &o).unwrap().names_decided);
+    // Undecided: names_decided false; strict refuses.
+    let o = RedactOptions {
+        names: NameCheck::Undecided,
+        ..opts()
+    };
+    let r = Redactor::new().redact(t, &o).unwrap();
+    assert!(!r.names_decided);
+    assert!(
+        !r.text.contains("Priya"),
+        "the built-in findings still apply"
+    );
+    let o = RedactOptions {
+        names: NameCheck::Undecided,
+        strict: true,
+        ..opts()
+    };
+    assert_eq!(
+        Redactor::new().redact(t, &o),
+        Err(RedactError::NamesUndecided)
+    );
+}
+
+#[test]
+fn profile_is_found_however_it_is_written() {
+    let p = Profile {
+        name: Some("Robert Smith".into()),
+        email: Some("robert.smith@gmail.com".into()),
+        phone: Some("+1 415 867 2210".into()),
+    };
+    let o = RedactOptions {
+        profile: Some(p),
+        ..opts()
+    };
+    let t = "smith, robert here (R. Smith, Robert S., rsmith, Bob). Mail ROBERT.SMITH@GMAIL.COM or \
+             robert dot smith at gmail dot com; call 415.867.2210 or (415) 867-2210 or +14158672210.";
+    let r = Redactor::new().with_seed(3).redact(t, &o).unwrap();
+    let lower = r.text.to_lowercase();
+    for gone in ["smith", "robert", "rsmith", "bob", "867", "8672210"] {
+        assert!(!lower.contains(gone), "{gone} left in {}", r.text);
+    }
+    assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
+}
+
 fn pii_piece() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("jane.doe@example.org".to_string()),
@@ -191,6 +358,15 @@ fn pii_piece() -> impl Strategy<Value = String> {
         Just("db-01.prod.acme-corp.internal".to_string()),
         Just("https://acme-corp.com/users/priya?ref=mail".to_string()),
         Just("221B Baker Street, London NW1 6XE".to_string()),
+        Just("Dear Ms Doe".to_string()),
+        Just("Jane Doe".to_string()),
+        Just("Doe's".to_string()),
+        Just("JANE DOE".to_string()),
+        Just("Name: Priya Raman".to_string()),
+        Just("priya.raman@northwind.co.uk".to_string()),
+        Just("Thanks,\nLena".to_string()),
+        Just("Hi Will".to_string()),
+        "(Hi|Dear|Thanks|Name:) [A-Z][a-z]{2,8}( [A-Z][a-z]{2,8})?",
         "[a-z]{1,8}@[a-z]{2,8}\\.(com|io|de)",
         "\\+1 [2-9][0-9]{2} 555 01[0-9]{2}",
         "[ -~]{0,12}",

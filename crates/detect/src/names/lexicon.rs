@@ -1,0 +1,652 @@
+// The name lexicon: every word the name stage looks up, with what it is, in one hash map
+// (Fx hash, keys in lower case). Built once per process from the data files under `data/`
+// and the context words below.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::LazyLock;
+
+/// A fast non-cryptographic hasher for short keys (the rustc "Fx" hash).
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let mut h = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            h = (h.rotate_left(5) ^ v).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            h = (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+        self.0 = h;
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0xf135_7aea_2e62_a9c5);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Given name, mostly female.
+pub const GIVEN_F: u32 = 1;
+/// Given name, mostly male.
+pub const GIVEN_M: u32 = 1 << 1;
+/// Given name (either).
+pub const GIVEN: u32 = GIVEN_F | GIVEN_M;
+/// Surname.
+pub const SURNAME: u32 = 1 << 2;
+/// A common English word: a name that is one needs context.
+pub const WORD: u32 = 1 << 3;
+/// A place, brand, product, month or day that the name lists also hold.
+pub const TRAP: u32 = 1 << 4;
+/// A title (`Mr`, `Dr`, `Prof`, `Herr`, …).
+pub const TITLE: u32 = 1 << 5;
+/// A greeting in front of a name (`Hi`, `Dear`, `Thanks`, …).
+pub const GREET: u32 = 1 << 6;
+/// A verb after a name that only people do (`said`, `asked`, …).
+pub const SPEECH: u32 = 1 << 7;
+/// A word in front of a name that says a person follows (`told`, `cc'ing`, `met`, …).
+pub const BEFORE: u32 = 1 << 8;
+/// A relation or role noun in front of a name (`my friend`, `colleague`, `Customer`, …).
+pub const REL: u32 = 1 << 9;
+/// A determiner: what follows is a thing (`the Jordan warehouse`).
+pub const DET: u32 = 1 << 10;
+/// A preposition of place: a single name after it is more likely a place (`in Paris`).
+pub const LOCPREP: u32 = 1 << 11;
+/// A word that makes the capitalised words before it an organisation or place
+/// (`Street`, `Ltd`, `University`).
+pub const ORG: u32 = 1 << 12;
+/// A greeting target that is not a person (`team`, `all`, `everyone`, `sir`).
+pub const NOBODY: u32 = 1 << 13;
+/// A particle inside a name (`van`, `de`, `bin`, `al`).
+pub const PARTICLE: u32 = 1 << 14;
+/// A weak word in front of a name: a known name after it counts (`with`, `by`, `to`).
+pub const WEAK_BEFORE: u32 = 1 << 15;
+/// Part of a sign-off or greeting phrase of two words (`good` morning, `thank` you).
+pub const MORNING: u32 = 1 << 16;
+
+const TITLES: &str = "mr mrs ms miss mx dr prof professor sir dame lord lady herr frau fräulein \
+    mme madame mlle mademoiselle monsieur sr sra srta señor señora señorita dona doña sig \
+    signor signora signorina dott dottore dottoressa dhr mevr mevrouw meneer sheikh rev \
+    reverend fr father sister brother capt captain col colonel gen general lt lieutenant sgt \
+    sergeant officer detective inspector constable judge justice senator rep governor \
+    mayor councillor councilor president chancellor minister ambassador rabbi imam \
+    pastor uncle aunt auntie grandma grandpa nana granny coach";
+
+const GREETINGS: &str = "hi hello hey hiya heya dear dearest thanks thank thx ty cheers \
+    congrats congratulations welcome bye morning afternoon evening bonjour salut coucou hallo \
+    moin servus liebe lieber sehr hola querido querida estimado estimada ciao caro cara \
+    gentile gentilissimo gentilissima beste hoi olá ola oi prezado prezada yo sorry";
+
+const SPEECH_VERBS: &str = "said says told tells asked asks replied replies wrote writes \
+    mentioned explained noted added agreed agrees confirmed confirms thinks thought wants \
+    wanted promised suggested suggests pointed argued complained insisted admitted warned \
+    laughed smiled nodded shrugged emailed texted phoned called calls signed approved \
+    interviewed thanked joined recommended reported insists believes knows needs needed \
+    decided refused apologised apologized answered responded shouted whispered sighed";
+
+const BEFORE_WORDS: &str = "told tell tells ask asked asking cc cc'ing ccing bcc email \
+    emailed emailing thank thanked invite invited introduce introduced meet met meeting \
+    remind reminded ping pinged contact contacted congratulate hug call calling phoned \
+    called texted text message messaged hired promoted fired interviewed paging page \
+    notify notified inform informed";
+
+const WEAK_BEFORE_WORDS: &str = "with by to from for like via including named called \
+    behalf";
+
+const RELATIONS: &str = "friend friends colleague colleagues coworker co-worker manager \
+    boss supervisor brother sister wife husband daughter son mother father mom mum mam dad \
+    parent parents partner aunt uncle cousin neighbour neighbor landlord landlady teacher \
+    doctor nurse lawyer attorney accountant client customer tenant guide witness assistant \
+    girlfriend boyfriend fiancé fiancée fiance fiancee grandmother grandfather grandson \
+    granddaughter niece nephew student patient employee intern coach mentor therapist \
+    agent caller buddy roommate flatmate housemate spouse baby kid child stepson \
+    stepdaughter stepmother stepfather sibling twin bestie mate pal lead director ceo cto \
+    cfo founder cofounder co-founder engineer developer designer recruiter candidate \
+    applicant representative rep host hostess author editor reporter journalist \
+    spokesperson spokesman spokeswoman chairman chairwoman chair officer analyst consultant \
+    contractor technician dentist surgeon physician pharmacist vet tutor professor \
+    lecturer principal headteacher secretary receptionist cashier driver courier plumber \
+    electrician babysitter nanny caregiver carer owner buyer seller sender recipient \
+    user member volunteer teammate classmate";
+
+const DETERMINERS: &str = "the a an this that these those our your their its every each \
+    no any some another le la les der die das dem den des el los las il lo gli het een";
+
+const LOC_PREPS: &str = "in at near visit visiting visited across around into toward \
+    towards outside inside throughout within above below north south east west downtown \
+    central greater";
+
+const ORG_WORDS: &str = "street st road rd avenue ave lane ln drive boulevard blvd way \
+    place square court close crescent terrace park station airport bridge river lake \
+    mountain mount mt valley beach bay island islands county city town village district \
+    state province region university college school academy institute hospital clinic \
+    centre center foundation trust group inc ltd llc llp plc gmbh ag sa srl bv co corp \
+    corporation company companies holdings partners associates capital bank bancorp \
+    insurance financial consulting solutions systems technologies technology labs lab \
+    software media studios studio records press times post news herald journal tribune \
+    gazette review magazine hotel resort inn restaurant cafe bar pub church cathedral \
+    chapel temple mosque synagogue abbey museum gallery library theatre theater arena \
+    stadium hall tower building house palace castle fort prize award awards festival \
+    conference summit act law treaty agreement protocol syndrome disease effect theorem \
+    equation algorithm method index fund line lines express railway airlines airways \
+    motors pharma pharmaceuticals health healthcare energy oil gas electric telecom \
+    network networks cloud web services service store stores shop market mall";
+
+const NOBODY_WORDS: &str = "team all everyone everybody there folks guys gang friends \
+    colleagues sir madam madame customer customers client clients user users world \
+    support sales admin info team's people ladies gentlemen partners members staff \
+    sirs mesdames damen herren hr it ops dev devs reception department accounts billing \
+    management committee board council office everyone's y'all you";
+
+const PARTICLES: &str = "van von der den de del della di da dos das du le la bin binti \
+    ibn bint al el ter ten zu y e st";
+
+const SIGNOFFS: &[&str] = &[
+    "thanks",
+    "thank you",
+    "many thanks",
+    "thanks again",
+    "thanks so much",
+    "thank you so much",
+    "thanks in advance",
+    "cheers",
+    "best",
+    "all the best",
+    "best wishes",
+    "regards",
+    "best regards",
+    "kind regards",
+    "warm regards",
+    "warmest regards",
+    "kindest regards",
+    "with regards",
+    "many regards",
+    "sincerely",
+    "yours sincerely",
+    "sincerely yours",
+    "yours faithfully",
+    "yours truly",
+    "respectfully",
+    "love",
+    "lots of love",
+    "take care",
+    "talk soon",
+    "speak soon",
+    "see you",
+    "ta",
+    "thx",
+    "br",
+    "kr",
+    "rgds",
+    "mit freundlichen grüßen",
+    "mit freundlichen grüssen",
+    "viele grüße",
+    "viele grüsse",
+    "liebe grüße",
+    "beste grüße",
+    "grüße",
+    "gruß",
+    "lg",
+    "vg",
+    "mfg",
+    "cordialement",
+    "bien cordialement",
+    "bien à vous",
+    "amitiés",
+    "bisous",
+    "merci",
+    "saludos",
+    "un saludo",
+    "atentamente",
+    "un abrazo",
+    "gracias",
+    "cordiali saluti",
+    "saluti",
+    "distinti saluti",
+    "grazie",
+    "un abbraccio",
+    "met vriendelijke groet",
+    "vriendelijke groet",
+    "groeten",
+    "groetjes",
+    "hartelijke groet",
+    "atenciosamente",
+    "abraços",
+    "cumprimentos",
+    "obrigado",
+    "obrigada",
+];
+
+/// Labels that introduce a person's name in records (lower case, without the colon).
+const LABELS: &[&str] = &[
+    // English
+    "name",
+    "full name",
+    "first name",
+    "last name",
+    "surname",
+    "given name",
+    "given names",
+    "family name",
+    "middle name",
+    "maiden name",
+    "legal name",
+    "display name",
+    "patient",
+    "patient name",
+    "customer",
+    "customer name",
+    "client",
+    "client name",
+    "employee",
+    "employee name",
+    "contact",
+    "contact name",
+    "contact person",
+    "emergency contact",
+    "next of kin",
+    "attn",
+    "attention",
+    "signed",
+    "signed by",
+    "signature",
+    "requested by",
+    "assigned to",
+    "reported by",
+    "submitted by",
+    "prepared by",
+    "approved by",
+    "reviewed by",
+    "created by",
+    "written by",
+    "authored by",
+    "author",
+    "owner",
+    "account holder",
+    "account name",
+    "cardholder",
+    "card holder",
+    "cardholder name",
+    "name on card",
+    "beneficiary",
+    "recipient",
+    "recipient name",
+    "sender",
+    "sender name",
+    "applicant",
+    "guardian",
+    "parent",
+    "spouse",
+    "tenant",
+    "landlord",
+    "witness",
+    "physician",
+    "doctor",
+    "gp",
+    "referring physician",
+    "nurse",
+    "manager",
+    "line manager",
+    "supervisor",
+    "assignee",
+    "reporter",
+    "caller",
+    "insured",
+    "policyholder",
+    "policy holder",
+    "member",
+    "member name",
+    "student",
+    "student name",
+    "passenger",
+    "passenger name",
+    "guest",
+    "guest name",
+    "traveller",
+    "traveler",
+    "driver",
+    "candidate",
+    "interviewer",
+    "interviewee",
+    "agent",
+    "rep",
+    "representative",
+    "attendee",
+    "buyer",
+    "seller",
+    "ship to",
+    "bill to",
+    "deliver to",
+    "c/o",
+    "care of",
+    "dear",
+    "cc",
+    "bcc",
+    "from",
+    "to",
+    "reply-to",
+    // German
+    "vorname",
+    "nachname",
+    "familienname",
+    "vollständiger name",
+    "patientin",
+    "kunde",
+    "kundin",
+    "kundenname",
+    "mitarbeiter",
+    "mitarbeiterin",
+    "ansprechpartner",
+    "ansprechpartnerin",
+    "kontakt",
+    "kontaktperson",
+    "unterschrift",
+    "unterzeichnet",
+    "empfänger",
+    "absender",
+    "versicherter",
+    "versicherte",
+    "antragsteller",
+    "z. hd.",
+    "z.hd.",
+    "zu händen",
+    "geburtsname",
+    "arzt",
+    "ärztin",
+    "inhaber",
+    "kontoinhaber",
+    // French
+    "nom",
+    "prénom",
+    "prenom",
+    "nom complet",
+    "nom de famille",
+    "patiente",
+    "cliente",
+    "employé",
+    "employée",
+    "salarié",
+    "salariée",
+    "signé",
+    "signé par",
+    "à l'attention de",
+    "destinataire",
+    "expéditeur",
+    "titulaire",
+    "médecin",
+    "nom du client",
+    "interlocuteur",
+    // Spanish
+    "nombre",
+    "apellido",
+    "apellidos",
+    "nombre completo",
+    "paciente",
+    "empleado",
+    "empleada",
+    "contacto",
+    "firmado",
+    "firmado por",
+    "firma",
+    "atención",
+    "atencion",
+    "remitente",
+    "destinatario",
+    "médico",
+    "solicitante",
+    "nombre del cliente",
+    // Italian
+    "nome",
+    "cognome",
+    "nome e cognome",
+    "paziente",
+    "dipendente",
+    "contatto",
+    "referente",
+    "firmato",
+    "firmato da",
+    "alla c.a.",
+    "c.a.",
+    "mittente",
+    "intestatario",
+    "medico",
+    // Dutch
+    "naam",
+    "voornaam",
+    "achternaam",
+    "volledige naam",
+    "patiënt",
+    "klant",
+    "klantnaam",
+    "medewerker",
+    "werknemer",
+    "contactpersoon",
+    "getekend",
+    "ondertekend",
+    "t.a.v.",
+    "tav",
+    "afzender",
+    "ontvanger",
+    "huisarts",
+    "rekeninghouder",
+    // Portuguese
+    "nome completo",
+    "sobrenome",
+    "apelido",
+    "funcionário",
+    "funcionária",
+    "colaborador",
+    "colaboradora",
+    "contato",
+    "assinado",
+    "assinado por",
+    "assinatura",
+    "a/c",
+    "titular",
+    "remetente",
+    "destinatário",
+];
+
+/// Labels of e-mail headers whose values are lists of display names and addresses.
+pub const HEADER_LABELS: &[&str] = &["from", "to", "cc", "bcc", "reply-to", "sender"];
+
+/// The built lexicon.
+pub struct Lexicon {
+    words: FxMap<Box<str>, u32>,
+    phrases: FxMap<Box<str>, ()>,
+    labels: FxMap<Box<str>, ()>,
+    signoffs: FxMap<Box<str>, ()>,
+    /// The longest label in bytes.
+    pub max_label: usize,
+}
+
+pub static LEXICON: LazyLock<Lexicon> = LazyLock::new(Lexicon::build);
+
+const GIVEN_SSA: &str = include_str!("../../data/given_ssa.txt");
+const SURNAMES_CENSUS: &str = include_str!("../../data/surnames_census.txt");
+const NAMES_INTL: &str = include_str!("../../data/names_intl.txt");
+const WORDS_EN: &str = include_str!("../../data/words_en.txt");
+const TRAPS: &str = include_str!("../../data/traps.txt");
+
+fn data_lines(s: &str) -> impl Iterator<Item = &str> {
+    s.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+impl Lexicon {
+    fn build() -> Lexicon {
+        let mut words: FxMap<Box<str>, u32> = FxMap::default();
+        words.reserve(80_000);
+        let mut add = |w: &str, flag: u32| {
+            let k = w.to_lowercase();
+            if k.is_empty() {
+                return;
+            }
+            *words.entry(k.into_boxed_str()).or_insert(0) |= flag;
+        };
+        for l in data_lines(WORDS_EN) {
+            add(l, WORD);
+        }
+        for l in data_lines(GIVEN_SSA) {
+            let mut it = l.split_whitespace();
+            let (Some(n), g) = (it.next(), it.next()) else {
+                continue;
+            };
+            let flag = match g {
+                Some("f") => GIVEN_F,
+                Some("m") => GIVEN_M,
+                _ => GIVEN,
+            };
+            add(n, flag);
+        }
+        for l in data_lines(SURNAMES_CENSUS) {
+            add(l, SURNAME);
+        }
+        for l in data_lines(NAMES_INTL) {
+            let Some((tag, rest)) = l.split_once(':') else {
+                continue;
+            };
+            let flag = match tag.trim() {
+                "f" => GIVEN_F,
+                "m" => GIVEN_M,
+                "u" => GIVEN,
+                "s" => SURNAME,
+                _ => continue,
+            };
+            for n in rest.split_whitespace() {
+                add(n, flag);
+                if n.contains('-') {
+                    // `Al-Rashid` is also written `Al Rashid`: the part after the particle.
+                    if let Some((_, tail)) = n.split_once('-') {
+                        add(tail, flag);
+                    }
+                }
+            }
+        }
+        let mut phrases: FxMap<Box<str>, ()> = FxMap::default();
+        for l in data_lines(TRAPS) {
+            if let Some(p) = l.strip_prefix("PHRASE:") {
+                for ph in p.split('|') {
+                    let ph = ph.split_whitespace().collect::<Vec<_>>().join(" ");
+                    if !ph.is_empty() {
+                        phrases.insert(ph.into_boxed_str(), ());
+                    }
+                }
+            } else {
+                for w in l.split_whitespace() {
+                    add(w, TRAP);
+                }
+            }
+        }
+        for (list, flag) in [
+            (TITLES, TITLE),
+            (GREETINGS, GREET),
+            (SPEECH_VERBS, SPEECH),
+            (BEFORE_WORDS, BEFORE),
+            (WEAK_BEFORE_WORDS, WEAK_BEFORE),
+            (RELATIONS, REL),
+            (DETERMINERS, DET),
+            (LOC_PREPS, LOCPREP),
+            (ORG_WORDS, ORG),
+            (NOBODY_WORDS, NOBODY),
+            (PARTICLES, PARTICLE),
+        ] {
+            for w in list.split_whitespace() {
+                add(w, flag);
+            }
+        }
+        add("good", MORNING);
+        let labels: FxMap<Box<str>, ()> = LABELS.iter().map(|l| (Box::from(*l), ())).collect();
+        let max_label = LABELS.iter().map(|l| l.len()).max().unwrap_or(0);
+        let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
+        Lexicon {
+            words,
+            phrases,
+            labels,
+            signoffs,
+            max_label,
+        }
+    }
+
+    /// The flags of a word (any case; diacritics folded when the exact form is unknown).
+    pub fn flags(&self, word: &str) -> u32 {
+        let mut buf = [0u8; 40];
+        if word.is_ascii() && word.len() <= buf.len() {
+            let b = &mut buf[..word.len()];
+            b.copy_from_slice(word.as_bytes());
+            b.make_ascii_lowercase();
+            // ASCII stays valid UTF-8 after lower-casing.
+            let k = std::str::from_utf8(b).unwrap_or_default();
+            return self.words.get(k).copied().unwrap_or(0);
+        }
+        let lower = word.to_lowercase();
+        if let Some(&f) = self.words.get(lower.as_str()) {
+            return f;
+        }
+        let folded = fold(&lower);
+        if folded != lower {
+            self.words.get(folded.as_str()).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// True for a multi-word organisation or place name (`wells fargo`), given in lower case
+    /// with single spaces.
+    pub fn is_phrase(&self, lower: &str) -> bool {
+        self.phrases.contains_key(lower)
+    }
+
+    /// True for a record label (lower case, single spaces).
+    pub fn is_label(&self, lower: &str) -> bool {
+        self.labels.contains_key(lower)
+    }
+
+    /// True for a sign-off line (lower case, single spaces, no trailing punctuation).
+    pub fn is_signoff(&self, lower: &str) -> bool {
+        self.signoffs.contains_key(lower)
+    }
+}
+
+/// Removes common Latin diacritics (`é` → `e`, `ß` → `ss`, `ł` → `l`).
+pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let r = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
+            'æ' => "ae",
+            'ç' | 'ć' | 'č' => "c",
+            'ď' | 'đ' | 'ð' => "d",
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => "e",
+            'ğ' => "g",
+            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' | 'į' => "i",
+            'ł' | 'ľ' | 'ĺ' => "l",
+            'ñ' | 'ń' | 'ň' => "n",
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
+            'œ' => "oe",
+            'ř' | 'ŕ' => "r",
+            'ś' | 'š' | 'ş' | 'ș' => "s",
+            'ß' => "ss",
+            'ť' | 'ţ' | 'ț' => "t",
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
+            'ý' | 'ÿ' => "y",
+            'ź' | 'ż' | 'ž' => "z",
+            '’' => "'",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(r);
+    }
+    out
+}

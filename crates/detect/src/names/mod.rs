@@ -1,0 +1,966 @@
+//! Names of people: the built-in name recogniser ([`NameRecognizer`]).
+//!
+//! One pass splits the text into words (letters with inner apostrophes and hyphens; a
+//! possessive `'s` is split off). Three sources of evidence are then combined:
+//!
+//! 1. **Labels**: a record label at the start of a line or field (`Name:`, `Patient:`,
+//!    `Kunde:`, `Nom :`, `Assinado por:`, … in seven languages) makes the value that follows
+//!    a name when it is name-shaped; `From:`/`To:`/`Cc:` headers give their display names.
+//! 2. **Context** around a run of capitalised words: a title (`Mr`, `Dr`, `Prof`, `Sir`,
+//!    `Herr`, `Mme`, …), a greeting (`Hi`, `Dear`, `Thanks`), a sign-off line above
+//!    (`Kind regards,`), a relation or role noun (`my colleague`, `Customer`), a verb of
+//!    speech or action after it (`said`, `asked`) or before it (`told`, `cc'ing`, `met
+//!    with`), a possessive, or a list continuing a name found just before.
+//! 3. **Dictionaries** (see `data/SOURCES.md`): given names with their gender, surnames,
+//!    common English words (a name that is also a word, such as Will, May, Grace or Bill,
+//!    needs context), and places, brands, products, months and days that the name lists
+//!    also hold (Jordan, Amazon, Apple, June: context needed).
+//!
+//! Once a person is found, their name parts are found again anywhere else in the same text
+//! (`Jane Doe` … `Doe's report`), so every mention gets a coherent stand-in.
+//!
+//! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map) only
+//! for capitalised words and the words around them.
+
+mod lexicon;
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use redact_entity::{Finding, Kind};
+
+use crate::Recognizer;
+use lexicon::{
+    BEFORE, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LOCPREP, Lexicon, MORNING, NOBODY,
+    ORG, PARTICLE, REL, SPEECH, SURNAME, TITLE, TRAP, WEAK_BEFORE, WORD,
+};
+
+pub use lexicon::{GIVEN_F, GIVEN_M};
+
+/// The built-in recogniser of people's names (on by default in [`crate::Detector::new`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NameRecognizer;
+
+impl NameRecognizer {
+    /// Builds the dictionaries now (about 20 ms, once per process).
+    pub fn warm_up() {
+        let _ = LEXICON.flags("warm");
+    }
+}
+
+/// What the built-in lists know about a word: given name (`f`/`m`), surname, common word.
+/// For tests and tools; `None` when the word is in no list.
+pub fn name_info(word: &str) -> Option<NameInfo> {
+    let f = LEXICON.flags(word);
+    (f & (GIVEN | SURNAME | WORD) != 0).then_some(NameInfo {
+        female: f & GIVEN_F != 0,
+        male: f & GIVEN_M != 0,
+        surname: f & SURNAME != 0,
+        common_word: f & WORD != 0,
+    })
+}
+
+/// What the built-in lists know about a word (see [`name_info`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameInfo {
+    /// A female given name.
+    pub female: bool,
+    /// A male given name.
+    pub male: bool,
+    /// A surname.
+    pub surname: bool,
+    /// Also a common English word.
+    pub common_word: bool,
+}
+
+impl Recognizer for NameRecognizer {
+    fn name(&self) -> &'static str {
+        "names"
+    }
+
+    fn recognize(&self, text: &str, _rule_findings: &[Finding], out: &mut Vec<Finding>) {
+        recognize(text, out);
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// First letter upper case (`Jane`, `McDonald`, `J`).
+    Cap,
+    /// Every letter upper case, two or more letters (`JANE`).
+    Upper,
+    Lower,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Tok {
+    start: usize,
+    end: usize,
+    shape: Shape,
+    /// Followed by a possessive `'s` (split off).
+    poss: bool,
+}
+
+fn is_letter_at(text: &str, i: usize) -> Option<(char, usize)> {
+    let c = text[i..].chars().next()?;
+    c.is_alphabetic().then_some((c, c.len_utf8()))
+}
+
+/// Splits `text` into words.
+fn tokenize(text: &str, toks: &mut Vec<Tok>) {
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut i = 0;
+    while i < n {
+        let c = b[i];
+        if c < 0x80 {
+            if !c.is_ascii_alphabetic() {
+                i += 1;
+                continue;
+            }
+        } else if !text.is_char_boundary(i) || is_letter_at(text, i).is_none() {
+            i += 1;
+            continue;
+        }
+        // A word starts at i.
+        let start = i;
+        let (mut upper, mut lower) = (0usize, 0usize);
+        let mut first_upper = false;
+        let mut first = true;
+        loop {
+            if i >= n {
+                break;
+            }
+            let c = b[i];
+            let (ch, len) = if c < 0x80 {
+                if c.is_ascii_alphabetic() {
+                    (c as char, 1)
+                } else if (c == b'\'' || c == b'-') && i + 1 < n && i > start {
+                    match is_letter_at(text, i + 1) {
+                        Some(_) => {
+                            i += 1;
+                            continue;
+                        }
+                        None => break,
+                    }
+                } else {
+                    break;
+                }
+            } else if text[i..].starts_with('’') && i > start {
+                match text.get(i + 3..).and_then(|_| is_letter_at(text, i + 3)) {
+                    Some(_) => {
+                        i += 3;
+                        continue;
+                    }
+                    None => break,
+                }
+            } else {
+                match is_letter_at(text, i) {
+                    Some(x) => x,
+                    None => break,
+                }
+            };
+            if ch.is_uppercase() {
+                upper += 1;
+                if first {
+                    first_upper = true;
+                }
+            } else {
+                lower += 1;
+            }
+            first = false;
+            i += len;
+        }
+        let mut end = i;
+        let mut poss = false;
+        let w = &text[start..end];
+        for suffix in ["'s", "’s", "'S"] {
+            if w.len() > suffix.len() + 1 && w.ends_with(suffix) {
+                end -= suffix.len();
+                poss = true;
+                break;
+            }
+        }
+        let shape = if upper >= 2 && lower == 0 {
+            Shape::Upper
+        } else if first_upper {
+            Shape::Cap
+        } else {
+            Shape::Lower
+        };
+        toks.push(Tok {
+            start,
+            end,
+            shape,
+            poss,
+        });
+    }
+}
+
+type FxSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
+
+struct Cx<'t> {
+    text: &'t str,
+    lex: &'t Lexicon,
+    toks: Vec<Tok>,
+    /// Accepted name spans, in the order found.
+    found: Vec<(usize, usize, &'static str)>,
+    /// Spans handled by a label (runs inside them are not looked at again).
+    claimed: Vec<(usize, usize)>,
+}
+
+impl<'t> Cx<'t> {
+    fn word(&self, i: usize) -> &'t str {
+        let t = self.toks[i];
+        &self.text[t.start..t.end]
+    }
+
+    fn flags(&self, i: usize) -> u32 {
+        self.lex.flags(self.word(i))
+    }
+
+    /// The text between token `i - 1` and token `i` (from the start of the text for 0).
+    fn gap_before(&self, i: usize) -> &'t str {
+        let s = if i == 0 { 0 } else { self.toks[i - 1].end };
+        &self.text[s..self.toks[i].start]
+    }
+
+    fn gap_after(&self, i: usize) -> &'t str {
+        let e = self.toks.get(i + 1).map_or(self.text.len(), |t| t.start);
+        &self.text[self.toks[i].end..e]
+    }
+}
+
+fn recognize(text: &str, out: &mut Vec<Finding>) {
+    if text.is_empty() {
+        return;
+    }
+    let mut toks = Vec::with_capacity(text.len() / 6);
+    tokenize(text, &mut toks);
+    if toks.is_empty() {
+        return;
+    }
+    let mut cx = Cx {
+        text,
+        lex: &LEXICON,
+        toks,
+        found: Vec::new(),
+        claimed: Vec::new(),
+    };
+    labels(&mut cx);
+    cx.claimed.sort_unstable();
+    let rejected = runs(&mut cx);
+    coreference(&mut cx, &rejected);
+    for &(s, e, rule) in &cx.found {
+        out.push(Finding::new(s, e, Kind::Person, rule));
+    }
+}
+
+/// Is the (possibly spaced) gap a plain word separator on one line?
+fn is_space_gap(g: &str) -> bool {
+    !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
+}
+
+/// Finds record labels (`Name:`) and e-mail headers and the names after them.
+fn labels(cx: &mut Cx<'_>) {
+    let text = cx.text;
+    let b = text.as_bytes();
+    let mut ti = 0usize; // first token at or after the colon, advanced monotonically
+    let mut pos = 0usize;
+    while let Some(off) = b[pos..].iter().position(|&c| c == b':') {
+        let p = pos + off;
+        pos = p + 1;
+        // The field starts after a line break or a field separator.
+        let lo = p.saturating_sub(cx.lex.max_label + 12);
+        let mut s = p;
+        let mut sep_found = false;
+        while s > lo {
+            let c = b[s - 1];
+            if matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t' | b',' | b'(' | b'[') {
+                sep_found = true;
+                break;
+            }
+            s -= 1;
+        }
+        if !(sep_found || s == 0) {
+            continue;
+        }
+        while !text.is_char_boundary(s) {
+            s += 1;
+        }
+        let at_line_start = s == 0 || matches!(b[s - 1], b'\n' | b'\r');
+        let raw = text[s..p].trim_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+')
+        });
+        if raw.is_empty() || raw.len() > cx.lex.max_label {
+            continue;
+        }
+        let label = raw
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        if !cx.lex.is_label(&label) {
+            // `Product name:`, `File name:`, `Company name:`: the value is not a person.
+            if label.ends_with(" name") || label.ends_with(" names") {
+                let vend = b[p + 1..]
+                    .iter()
+                    .position(|&c| matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t'))
+                    .map_or(b.len(), |o| p + 1 + o);
+                cx.claimed.push((p + 1, vend));
+            }
+            continue;
+        }
+        let header = HEADER_LABELS.contains(&label.as_str());
+        if header && !at_line_start {
+            continue;
+        }
+        // The value: to the end of the line or field.
+        let vstart = p + 1;
+        let vend = b[vstart..]
+            .iter()
+            .position(|&c| matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t'))
+            .map_or(b.len(), |o| vstart + o);
+        while ti < cx.toks.len() && cx.toks[ti].start < vstart {
+            ti += 1;
+        }
+        if header {
+            header_names(cx, vstart, vend);
+        } else if let Some((s, e)) = label_value(cx, ti, vend, true) {
+            cx.found.push((s, e, "name-label"));
+            cx.claimed.push((s, e));
+        }
+        if matches!(label.as_str(), "dear") {
+            continue;
+        }
+        cx.claimed.push((vstart, vend.min(vstart + 80)));
+    }
+}
+
+/// The display names of an e-mail header value (`Jane Doe <jane@x>, "Lee, Min" <m@y>`).
+fn header_names(cx: &mut Cx<'_>, vstart: usize, vend: usize) {
+    let text = cx.text;
+    let b = text.as_bytes();
+    let mut seg_start = vstart;
+    let mut i = vstart;
+    let (mut quoted, mut angle) = (false, false);
+    while i <= vend {
+        let c = if i < vend { b[i] } else { b',' };
+        match c {
+            b'"' => quoted = !quoted,
+            b'<' if !quoted => angle = true,
+            b'>' if !quoted => angle = false,
+            b',' if !quoted && !angle => {
+                let seg = &text[seg_start..i];
+                let display_end = seg.find('<').map_or(i, |o| seg_start + o);
+                let display = &text[seg_start..display_end];
+                if !display.contains('@') && display.chars().any(char::is_alphabetic) {
+                    let ti = cx.toks.partition_point(|t| t.start < seg_start);
+                    if let Some((s, e)) = label_value(cx, ti, display_end, false) {
+                        cx.found.push((s, e, "name-header"));
+                    }
+                }
+                seg_start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// A name-shaped value starting at token `ti` and ending before `end`: name words (titles
+/// skipped, particles and initials allowed), `Surname, Given` order, at most five words.
+fn label_value(cx: &Cx<'_>, ti: usize, end: usize, lower_ok: bool) -> Option<(usize, usize)> {
+    let toks = &cx.toks;
+    let mut i = ti;
+    // Titles in front are not part of the name.
+    while i < toks.len()
+        && toks[i].end <= end
+        && cx.flags(i) & TITLE != 0
+        && cx.flags(i) & GIVEN == 0
+    {
+        if i + 1 >= toks.len() {
+            return None;
+        }
+        i += 1;
+    }
+    if i >= toks.len() || toks[i].end > end {
+        return None;
+    }
+    let first = i;
+    // The gap between the label and the value: spaces, quotes.
+    let lead = &cx.text[if first == ti {
+        toks[ti].start
+    } else {
+        toks[first - 1].end
+    }..toks[first].start];
+    let _ = lead;
+    let all_lower = toks[first].shape == Shape::Lower;
+    if all_lower && !lower_ok {
+        return None;
+    }
+    let mut last = first;
+    let mut comma_used = false;
+    let mut j = first + 1;
+    while j < toks.len() && toks[j].end <= end && j - first < 6 {
+        if toks[j - 1].poss {
+            break;
+        }
+        let gap = cx.gap_before(j);
+        let prev_initial = toks[j - 1].end - toks[j - 1].start == 1 || cx.flags(j - 1) & TITLE != 0;
+        let ok_gap = is_space_gap(gap)
+            || (prev_initial && (gap == ". " || gap == "."))
+            || (!comma_used && (gap == ", " || gap == ","));
+        if !ok_gap {
+            break;
+        }
+        let t = toks[j];
+        let f = cx.flags(j);
+        let fits = if all_lower {
+            t.shape == Shape::Lower
+        } else {
+            t.shape != Shape::Lower
+                || (f & PARTICLE != 0
+                    && j + 1 < toks.len()
+                    && toks[j + 1].shape != Shape::Lower
+                    && is_space_gap(cx.gap_after(j)))
+        };
+        if !fits {
+            break;
+        }
+        if gap.starts_with(',') {
+            // `Surname, Given`: the part after the comma must be a given name (or an
+            // unknown name-like word) and end the value.
+            let given_like = f & GIVEN != 0 || (f & (WORD | TRAP) == 0 && t.shape != Shape::Lower);
+            if !given_like {
+                break;
+            }
+            comma_used = true;
+        }
+        last = j;
+        j += 1;
+    }
+    // Strip trailing particles.
+    while last > first && cx.flags(last) & PARTICLE != 0 && toks[last].shape == Shape::Lower {
+        last -= 1;
+    }
+    let n = last - first + 1;
+    let mut support = false;
+    let mut plain = true;
+    for k in first..=last {
+        let f = cx.flags(k);
+        if f & (GIVEN | SURNAME) != 0 {
+            support = true;
+        }
+        if f & (GIVEN | SURNAME) != 0 || f & WORD == 0 {
+            plain = false;
+        }
+    }
+    if cx.flags(first) & NOBODY != 0 && cx.flags(first) & (GIVEN | SURNAME) == 0 {
+        return None;
+    }
+    if plain {
+        return None;
+    }
+    if all_lower {
+        // `name: tom baker` — lower case only with dictionary support, ending the field.
+        let rest = &cx.text[toks[last].end..end];
+        if !support
+            || !(2..=3).contains(&n)
+            || rest.trim_start().starts_with(|c: char| c.is_alphanumeric())
+        {
+            return None;
+        }
+    }
+    // A value that runs on into lower-case prose after one word is a sentence, not a name,
+    // unless the word is a known name.
+    Some((toks[first].start, toks[last].end))
+}
+
+/// Context found around a run.
+#[derive(Default, Debug)]
+struct Ctx {
+    strong: bool,
+    medium: bool,
+    det: bool,
+    loc: bool,
+    speech: bool,
+    from_dept: bool,
+}
+
+/// Words that make `with`/`to`/`by` in front of a name strong (`met with`, `according to`).
+const STRONG_PAIRS: &[&str] = &[
+    "met",
+    "meet",
+    "meeting",
+    "spoke",
+    "speak",
+    "speaking",
+    "talk",
+    "talked",
+    "talking",
+    "chat",
+    "chatted",
+    "call",
+    "according",
+    "thanks",
+    "chaired",
+    "signed",
+    "led",
+    "written",
+    "escalated",
+    "handled",
+    "approved",
+    "reviewed",
+    "interviewed",
+    "hosted",
+    "managed",
+    "sent",
+    "forwarded",
+    "forwarding",
+    "reassigning",
+    "assigned",
+    "loop",
+    "married",
+    "engaged",
+    "dating",
+    "replying",
+    "reply",
+    "write",
+    "wrote",
+    "introduced",
+    "owned",
+    "raised",
+    "reported",
+    "submitted",
+    "requested",
+    "authored",
+    "created",
+    "prepared",
+    "founded",
+    "directed",
+    "presented",
+];
+
+fn in_claimed(claimed: &[(usize, usize)], s: usize, e: usize) -> bool {
+    let k = claimed.partition_point(|c| c.1 <= s);
+    claimed.get(k).is_some_and(|c| c.0 < e)
+}
+
+/// Looks at every run of capitalised words outside labelled values; returns the runs
+/// (token ranges after stripping) that were not accepted, for coreference.
+fn runs(cx: &mut Cx<'_>) -> Vec<(usize, usize)> {
+    let mut rejected = Vec::new();
+    let n = cx.toks.len();
+    let mut i = 0;
+    while i < n {
+        let t = cx.toks[i];
+        if t.shape == Shape::Lower || in_claimed(&cx.claimed, t.start, t.end) {
+            i += 1;
+            continue;
+        }
+        // Extend the run.
+        let mut j = i + 1;
+        while j < n && j - i < 7 {
+            if cx.toks[j - 1].poss {
+                break;
+            }
+            let gap = cx.gap_before(j);
+            let prev_len = cx.toks[j - 1].end - cx.toks[j - 1].start;
+            let prev_short = prev_len == 1 || (prev_len <= 5 && cx.flags(j - 1) & TITLE != 0);
+            let ok_gap = is_space_gap(gap) || (prev_short && (gap == ". " || gap == "."));
+            if !ok_gap {
+                break;
+            }
+            let tj = cx.toks[j];
+            if tj.shape == Shape::Lower {
+                // A particle inside a name (`Daan de Vries`, `Ludwig van Beethoven`).
+                let next_cap = j + 1 < n
+                    && cx.toks[j + 1].shape != Shape::Lower
+                    && is_space_gap(cx.gap_after(j));
+                if next_cap && cx.flags(j) & PARTICLE != 0 {
+                    j += 1;
+                    continue;
+                }
+                break;
+            }
+            j += 1;
+        }
+        let (run_start, run_end) = (i, j); // tokens [i, j)
+        i = j;
+        if let Some((a, b, rule)) = judge(cx, run_start, run_end, &mut rejected) {
+            let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
+            cx.found.push((s, e, rule));
+        }
+    }
+    rejected
+}
+
+/// Decides whether the run of tokens [i, j) holds a name; returns the token range of the
+/// name and the rule.
+fn judge(
+    cx: &Cx<'_>,
+    i: usize,
+    j: usize,
+    rejected: &mut Vec<(usize, usize)>,
+) -> Option<(usize, usize, &'static str)> {
+    let toks = &cx.toks;
+    let mut ctx = Ctx::default();
+    let mut title = false;
+    let mut a = i;
+    let mut b = j;
+    // Leading words that are not names: titles, roles, greetings, determiners, other words.
+    while a < b {
+        let f = cx.flags(a);
+        // Surnames that are also words (`Dear`, `King`, `Friend`) do not count in front of
+        // other capitalised words.
+        let known = f & GIVEN != 0 || (f & SURNAME != 0 && (f & WORD == 0 || a + 1 >= b));
+        let t = toks[a];
+        if f & TITLE != 0 && (!known || cx.gap_after(a).starts_with('.')) && a + 1 < b {
+            title = true;
+        } else if f & GREET != 0 && !known {
+            let w = cx.word(a);
+            let morning = matches!(
+                w.to_ascii_lowercase().as_str(),
+                "morning" | "afternoon" | "evening"
+            );
+            if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
+                ctx.strong = true;
+            }
+        } else if f & REL != 0 && !known {
+            ctx.strong = true;
+        } else if f & DET != 0 && !known {
+            ctx.det = true;
+        } else if f & MORNING != 0 && !known {
+        } else if (f & WORD != 0 && !known)
+            || (t.shape == Shape::Upper && t.end - t.start <= 3 && !known)
+        {
+            ctx.det = false;
+        } else if t.end - t.start == 1 && a + 1 < b && !cx.gap_after(a).starts_with('.') {
+            // A lone capital letter (`A`, `I`) that is not an initial.
+        } else {
+            break;
+        }
+        a += 1;
+    }
+    if a >= b {
+        return None;
+    }
+    // Trailing words that are not names; an organisation word rejects the run.
+    let mut org = false;
+    while b > a {
+        let f = cx.flags(b - 1);
+        let t = toks[b - 1];
+        let known = f & (GIVEN | SURNAME) != 0;
+        if f & ORG != 0 && b - 1 > a {
+            org = true;
+            break;
+        }
+        if (f & WORD != 0 && !known)
+            || (t.shape == Shape::Upper && t.end - t.start <= 3 && !known)
+            || (f & PARTICLE != 0 && t.shape == Shape::Lower)
+        {
+            b -= 1;
+        } else {
+            break;
+        }
+    }
+    if b <= a {
+        return None;
+    }
+    // The word right after the run.
+    let next_gap = if b < toks.len() { cx.gap_before(b) } else { "" };
+    if b < toks.len() && is_space_gap(next_gap) && b == j {
+        let f = cx.flags(b);
+        if f & ORG != 0 && toks[b].shape != Shape::Lower {
+            org = true;
+        }
+        if f & SPEECH != 0 && toks[b].shape == Shape::Lower {
+            ctx.speech = true;
+            ctx.medium = true;
+        }
+        // `Victoria from billing`, `Sam from support`: a person and their department.
+        if toks[b].shape == Shape::Lower
+            && cx.word(b) == "from"
+            && b + 1 < toks.len()
+            && toks[b + 1].shape == Shape::Lower
+            && cx.flags(b + 1) & DET == 0
+            && is_space_gap(cx.gap_before(b + 1))
+        {
+            ctx.from_dept = true;
+            ctx.medium = true;
+        }
+    }
+    if org {
+        return None;
+    }
+    if toks[b - 1].poss && b == j {
+        ctx.medium = true;
+    }
+    if title {
+        ctx.strong = true;
+    }
+    // The words before the run.
+    if a == i && i > 0 {
+        let gap = cx.gap_before(i);
+        let same_line = !gap.contains('\n') && gap.len() <= 4;
+        if same_line {
+            let f = cx.flags(i - 1);
+            let pw = cx.word(i - 1);
+            let pl = pw.to_lowercase();
+            if f & GREET != 0 {
+                let morning = matches!(pl.as_str(), "morning" | "afternoon" | "evening");
+                if !morning || (i >= 2 && cx.flags(i - 2) & MORNING != 0) {
+                    ctx.strong = true;
+                }
+            } else if (pl == "you" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("thank"))
+                || f & TITLE != 0
+            {
+                ctx.strong = true;
+            }
+            if f & REL != 0 {
+                ctx.strong = true;
+            }
+            if f & BEFORE != 0 && toks[i - 1].shape == Shape::Lower {
+                ctx.strong = true;
+            }
+            if f & WEAK_BEFORE != 0 {
+                let strong_pair = i >= 2 && {
+                    let p2 = cx.word(i - 2).to_lowercase();
+                    STRONG_PAIRS.contains(&p2.as_str()) || (pl == "in" && p2 == "loop")
+                };
+                if strong_pair {
+                    ctx.strong = true;
+                } else {
+                    ctx.medium = true;
+                }
+            } else if pl == "in" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
+                ctx.strong = true;
+            }
+            if f & DET != 0 && !gap.contains(',') {
+                ctx.det = true;
+            }
+            if f & LOCPREP != 0 && toks[i - 1].shape == Shape::Lower {
+                ctx.loc = true;
+            }
+            // A list continuing a name just found: `Rohan, Kavya and Meera`.
+            if let Some(between) = cx
+                .found
+                .last()
+                .filter(|f| f.1 <= toks[i].start)
+                .and_then(|f| cx.text.get(f.1..toks[i].start))
+            {
+                let bt = between.trim();
+                if matches!(
+                    bt,
+                    "," | "and"
+                        | "or"
+                        | "&"
+                        | ", and"
+                        | ", or"
+                        | "/"
+                        | "und"
+                        | "et"
+                        | "y"
+                        | "e"
+                        | "en"
+                ) && !between.contains('\n')
+                {
+                    ctx.medium = true;
+                }
+            }
+        }
+        // Sign-off: the run is a line of its own under `Thanks,` / `Kind regards,`, or
+        // after a dash (`- Jo`).
+        if gap.contains('\n') || gap.trim_start_matches([' ', '\t']).is_empty() {
+            let line_start = cx.text[..toks[a].start].rfind('\n').map_or(0, |p| p + 1);
+            let before = cx.text[line_start..toks[a].start].trim();
+            let line_end = cx.text[toks[b - 1].end..]
+                .find('\n')
+                .map_or(cx.text.len(), |p| toks[b - 1].end + p);
+            let after = cx.text[toks[b - 1].end..line_end].trim();
+            let ends_line = after.is_empty() || after == ",";
+            if ends_line && matches!(before, "-" | "--" | "—" | "–" | "~") {
+                ctx.strong = true;
+            } else if ends_line && before.is_empty() && gap.contains('\n') {
+                let prev_line = cx.text[..line_start]
+                    .trim_end()
+                    .rsplit('\n')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .trim_end_matches([',', '.', '!', '-', '—']);
+                if prev_line.len() <= 40 {
+                    let pl = prev_line
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .to_lowercase();
+                    if cx.lex.is_signoff(&pl) {
+                        ctx.strong = true;
+                    }
+                }
+            }
+        }
+    } else if a == i && i == 0 {
+        // Start of the text.
+    }
+    let n = b - a;
+    let first = cx.flags(a);
+    let last = cx.flags(b - 1);
+    if first & NOBODY != 0 && first & GIVEN == 0 {
+        return None;
+    }
+    if n == 1
+        && (toks[a].end - toks[a].start == 1
+            || (first & TITLE != 0 && (first & GIVEN == 0 || first & WORD != 0)))
+    {
+        return None;
+    }
+    // Evidence in the words themselves.
+    let mut plain = true;
+    let mut any_trap = false;
+    for (k, &t) in toks.iter().enumerate().take(b).skip(a) {
+        let f = cx.flags(k);
+        let unknown = f & (GIVEN | SURNAME | WORD | TRAP) == 0;
+        if f & TRAP != 0 {
+            any_trap = true;
+        }
+        // A surname that is also a word (`Baker`, `Service`) counts after a title only.
+        let surname = f & SURNAME != 0 && (f & WORD == 0 || title);
+        if f & GIVEN != 0 || surname || (unknown && t.end - t.start >= 2) || t.end - t.start == 1 {
+            plain = false;
+        }
+    }
+    if plain || n > 4 {
+        if !plain {
+            rejected.push((a, b));
+        }
+        return None;
+    }
+    if n >= 2 {
+        let phrase = (a..b)
+            .map(|k| cx.word(k).to_lowercase())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if cx.lex.is_phrase(&phrase) {
+            return None;
+        }
+    }
+    let rule = if ctx.strong {
+        Some("name-context")
+    } else if ctx.medium && !ctx.det {
+        let ok = if n == 1 {
+            let unknown = first & (GIVEN | SURNAME | WORD | TRAP) == 0;
+            (first & (GIVEN | SURNAME) != 0 && (first & TRAP == 0 || ctx.from_dept) && !ctx.loc)
+                || (ctx.speech && unknown && toks[a].shape == Shape::Cap)
+        } else {
+            ctx.speech
+                || (first & GIVEN != 0 && first & TRAP == 0)
+                || dictionary_pair(cx, a, b, first, last, any_trap)
+        };
+        ok.then_some("name-context")
+    } else if ctx.det {
+        None
+    } else if n >= 2 {
+        dictionary_pair(cx, a, b, first, last, any_trap).then_some("name-dictionary")
+    } else {
+        let t = toks[a];
+        (first & GIVEN != 0
+            && first & (WORD | TRAP) == 0
+            && t.shape == Shape::Cap
+            && t.end - t.start >= 2
+            && !ctx.loc)
+            .then_some("name-dictionary")
+    };
+    match rule {
+        Some(r) => Some((a, b, r)),
+        None => {
+            rejected.push((a, b));
+            None
+        }
+    }
+}
+
+/// A capitalised sequence without context: a given name then a surname (or an unknown
+/// name-like word), with the dictionaries' word and trap marks respected.
+fn dictionary_pair(cx: &Cx<'_>, a: usize, b: usize, first: u32, last: u32, any_trap: bool) -> bool {
+    let toks = &cx.toks;
+    let strong_given = first & GIVEN != 0 && first & (WORD | TRAP) == 0;
+    let weak_given = first & GIVEN != 0 && !strong_given;
+    let unknown = |f: u32| f & (GIVEN | SURNAME | WORD | TRAP) == 0;
+    let strong_surname = last & SURNAME != 0 && last & (WORD | TRAP) == 0;
+    let last_nameish = last & (SURNAME | GIVEN) != 0
+        || (unknown(last) && toks[b - 1].end - toks[b - 1].start >= 2);
+    let upper = toks[a].shape == Shape::Upper;
+    // Middle words: initials, particles, names, unknown words; not plain words.
+    for (k, &t) in toks
+        .iter()
+        .enumerate()
+        .take(b.saturating_sub(1))
+        .skip(a + 1)
+    {
+        let f = cx.flags(k);
+        let ok = t.end - t.start == 1 || f & (GIVEN | SURNAME | PARTICLE) != 0 || unknown(f);
+        if !ok {
+            return false;
+        }
+    }
+    if upper {
+        return strong_given && strong_surname;
+    }
+    if strong_given {
+        return last_nameish && (last & TRAP == 0 || last & (GIVEN | SURNAME) != 0);
+    }
+    if weak_given {
+        return strong_surname && !any_trap;
+    }
+    // `J. Smith`: an initial and a surname.
+    if toks[a].end - toks[a].start == 1 {
+        return strong_surname;
+    }
+    unknown(first) && toks[a].end - toks[a].start >= 3 && strong_surname && !any_trap
+}
+
+/// Finds the parts of the names found again elsewhere in the text.
+fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
+    if cx.found.is_empty() {
+        return;
+    }
+    let mut parts: FxSet<String> = FxSet::default();
+    for &(s, e, _) in &cx.found {
+        let k0 = cx.toks.partition_point(|t| t.start < s);
+        let mut k = k0;
+        while k < cx.toks.len() && cx.toks[k].end <= e {
+            let t = cx.toks[k];
+            let f = cx.flags(k);
+            if t.end - t.start >= 2 && f & (TITLE | PARTICLE | NOBODY) == 0 {
+                parts.insert(cx.word(k).to_lowercase());
+            }
+            k += 1;
+        }
+    }
+    let mut extra = Vec::new();
+    for &(a, b) in rejected {
+        // Not after a determiner and not a part of an organisation's name.
+        if a > 0 && cx.flags(a - 1) & DET != 0 && is_space_gap(cx.gap_before(a)) {
+            continue;
+        }
+        let mut k = a;
+        while k < b {
+            if !parts.contains(&cx.word(k).to_lowercase()) {
+                k += 1;
+                continue;
+            }
+            let s = k;
+            while k < b && parts.contains(&cx.word(k).to_lowercase()) {
+                k += 1;
+            }
+            extra.push((cx.toks[s].start, cx.toks[k - 1].end, "name-coreference"));
+        }
+    }
+    cx.found.extend(extra);
+}
+
+#[cfg(test)]
+mod tests;
