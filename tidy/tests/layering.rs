@@ -20,7 +20,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("redact-billing", &["redact-entity"]),
-    ("redact-service", &["redact", "redact-billing"]),
+    (
+        "redact-service",
+        &["redact", "redact-billing", "redact-namecheck"],
+    ),
     ("redact-testkit", &[]),
     ("redact-gateway", &["redact-service"]),
     ("redact-mcp", &["redact-service"]),

@@ -182,7 +182,12 @@ async fn administer(config: &GatewayConfig, command: Command, json: bool) -> any
 
 async fn serve(config: GatewayConfig) -> anyhow::Result<()> {
     init_logging(&config.log);
-    let (gateway, first_key) = build(&config).await?;
+    let name_model = redact_service::namecheck::NameModel::from_env()
+        .map_err(|e| anyhow::anyhow!("the name model configuration is unusable: {e}"))?;
+    if name_model.is_some() {
+        tracing::info!("names are checked by the configured model as well");
+    }
+    let (gateway, first_key) = build(&config, name_model).await?;
     if let Some(key) = first_key {
         // Printed to stdout once, never logged.
         println!("Created account \"default\" (plan free, API access on).");

@@ -28,10 +28,19 @@ impl Harness {
     }
 
     async fn start_with_body_limit(backend: Backend, config: Config, max_body: usize) -> Harness {
+        Harness::start_full(backend, config, max_body, None).await
+    }
+
+    async fn start_full(
+        backend: Backend,
+        config: Config,
+        max_body: usize,
+        name_model: Option<redact_service::namecheck::NameModel>,
+    ) -> Harness {
         let dir = tempfile::tempdir().expect("a temp dir");
         let url = backend.fresh_url(dir.path(), "api");
         let store = redact_billing::open(&url).await.expect("the store opens");
-        let service = Arc::new(Service::new(store.clone(), config));
+        let service = Arc::new(Service::new(store.clone(), config).with_name_model(name_model));
         let gateway = Gateway::bind("127.0.0.1:0".parse().unwrap(), service, max_body)
             .await
             .expect("binds");
@@ -545,6 +554,83 @@ async fn usage_answers_without_counting(backend: Backend) {
     h.stop().await;
 }
 
+fn name_model(url: &str, timeout_ms: u64) -> redact_service::namecheck::NameModel {
+    redact_service::namecheck::NameModel::new(redact_service::namecheck::NameModelConfig {
+        url: url.to_string(),
+        model: "fake-names".into(),
+        key: None,
+        timeout: Duration::from_millis(timeout_ms),
+    })
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_name_model_adds_names_and_strict_refuses_when_it_cannot_decide() {
+    use redact_testkit::{FakeAnswer, FakeModel};
+    // A name written in lower case, which the built-in recogniser does not claim.
+    let text = "notes from the call: zorvan quillet will send the file";
+    let cases = [
+        (
+            FakeAnswer::Content(r#"{"people": ["zorvan quillet"]}"#.into()),
+            true,
+        ),
+        (FakeAnswer::Content(r#"{"people": []}"#.into()), true),
+        (
+            FakeAnswer::Slow(Duration::from_secs(3), r#"{"people": []}"#.into()),
+            false,
+        ),
+        (FakeAnswer::Status(500), false),
+        (FakeAnswer::Raw("not json at all".into()), false),
+    ];
+    for (i, (answer, decides)) in cases.into_iter().enumerate() {
+        let model = FakeModel::start(answer).await;
+        let h = Harness::start_full(
+            Backend::Sqlite,
+            config(),
+            8 << 20,
+            Some(name_model(&model.base_url, 300)),
+        )
+        .await;
+        let (_, key) = h.account(true, 0.0).await;
+        let r = h.redact(Some(&key), json!({ "text": text })).await;
+        assert_eq!(r.status, StatusCode::OK, "case {i}: {}", r.text());
+        let r = r.json();
+        assert_eq!(r["names_decided"], decides, "case {i}");
+        if i == 0 {
+            assert!(!r["text"].as_str().unwrap().contains("zorvan"), "{r}");
+        }
+        let strict = h
+            .redact(Some(&key), json!({ "text": text, "strict": true }))
+            .await;
+        if decides {
+            // A decision, even "nobody", never trips strict.
+            assert_eq!(strict.status, StatusCode::OK, "case {i}");
+        } else {
+            assert_eq!(strict.status, StatusCode::SERVICE_UNAVAILABLE, "case {i}");
+            let e = strict.json();
+            assert_eq!(e["error"]["code"], "names_undecided");
+            assert_eq!(e["error"]["type"], "service_unavailable");
+        }
+        // The model saw the text; the refused strict call was not counted.
+        assert!(!model.received().is_empty());
+        let counted = if decides { 2 } else { 1 };
+        assert_eq!(
+            h.usage(&key).await["requests_this_month"],
+            counted,
+            "case {i}"
+        );
+        let m = h.client.get("/metrics", None).await.text();
+        let outcome = if decides { "decided" } else { "undecided" };
+        assert!(
+            m.contains(&format!(
+                "redact_name_checks_total{{outcome=\"{outcome}\"}} 2"
+            )),
+            "{m}"
+        );
+        h.stop().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversized_bodies_get_413() {
     let h = Harness::start_with_body_limit(Backend::Sqlite, config(), 64 * 1024).await;
@@ -597,6 +683,10 @@ async fn health_readiness_metrics_and_routes() {
     );
     assert!(m.contains(r#"redact_http_requests_total{route="/v1/redact",status="401"} 1"#));
     assert!(m.contains("redact_http_request_duration_seconds_bucket"));
+    assert!(
+        m.contains(r#"redact_redactions_total{kind="email"} 1"#),
+        "{m}"
+    );
     assert!(
         !m.contains("Zebediah") && !m.contains("zq.private"),
         "no content in metrics"

@@ -215,6 +215,19 @@ impl Redactor {
     /// recognisers, which always decide); [`RedactError::Unrestorable`] if no stand-ins give a
     /// text that restores exactly (fail closed; not seen outside of fuzzing).
     pub fn redact(&self, text: &str, opts: &RedactOptions) -> Result<Redaction, RedactError> {
+        self.redact_detailed(text, opts).map(|(r, _)| r)
+    }
+
+    /// As [`Redactor::redact`], also returning the findings that were replaced (for counts by
+    /// kind; a finding's span is in `text`, never in the result).
+    ///
+    /// # Errors
+    /// As [`Redactor::redact`].
+    pub fn redact_detailed(
+        &self,
+        text: &str,
+        opts: &RedactOptions,
+    ) -> Result<(Redaction, Vec<Finding>), RedactError> {
         // Bytes bound characters from above: count only when the bytes exceed the limit.
         if text.len() > self.max_chars {
             let chars = text.chars().count();
@@ -239,7 +252,7 @@ impl Redactor {
             // generator could not see (a stand-in glued to its neighbours forming another)
             // is retried with fresh stand-ins.
             if Restorer::new(&r.map).restore(&r.text).text == text {
-                return Ok(Redaction { names_decided, ..r });
+                return Ok((Redaction { names_decided, ..r }, found));
             }
             attempt += 1;
             if attempt > 3 {

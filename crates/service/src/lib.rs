@@ -43,10 +43,11 @@ mod request;
 
 use std::sync::Arc;
 
-use redact::{RedactError, RedactOptions, Redaction, Redactor, Restoration};
+use redact::{NameCheck, RedactError, RedactOptions, Redaction, Redactor, Restoration};
 use redact_billing::{
     KeyHash, MeterPolicy, Month, Receipt, Refusal, Store, StoreError, micros_to_usd,
 };
+use redact_namecheck::{NameModel, NameVerdict};
 use serde::Serialize;
 
 pub use error::ApiError;
@@ -54,6 +55,8 @@ pub use metrics::Metrics;
 pub use ratelimit::RateLimiter;
 /// The store layer, re-exported so binaries need no other crate for it.
 pub use redact_billing as billing;
+/// The optional model-based name check, re-exported for configuration.
+pub use redact_namecheck as namecheck;
 pub use request::{Limits, RedactRequest, RestoreRequest};
 
 /// Texts longer than this (in bytes) are redacted on the blocking pool, so a long text does
@@ -110,6 +113,7 @@ pub struct Service {
     limiter: RateLimiter,
     metrics: Metrics,
     config: Config,
+    name_model: Option<NameModel>,
 }
 
 impl Service {
@@ -121,7 +125,15 @@ impl Service {
             limiter: RateLimiter::new(config.rate_limit_per_minute),
             metrics: Metrics::new(),
             config,
+            name_model: None,
         }
+    }
+
+    /// Consults a model for names of people before each redaction (see `redact-namecheck`).
+    /// Without one, the built-in recogniser decides alone and `names_decided` is always true.
+    pub fn with_name_model(mut self, model: Option<NameModel>) -> Service {
+        self.name_model = model;
+        self
     }
 
     /// Uses another redactor (a seeded one in tests, say).
@@ -172,28 +184,45 @@ impl Service {
                 return Err(e);
             }
         };
+        let names = match &self.name_model {
+            None => NameCheck::Builtin,
+            Some(model) => match model.check(&req.text).await {
+                NameVerdict::Decided(names) => {
+                    self.metrics.name_check("decided");
+                    NameCheck::Decided(names)
+                }
+                NameVerdict::Undecided(reason) => {
+                    self.metrics.name_check("undecided");
+                    tracing::warn!(reason = ?reason, "the name model could not decide");
+                    NameCheck::Undecided
+                }
+            },
+        };
         let opts = RedactOptions {
             map: req.map,
             allow: req.allow,
             profile: req.profile,
             strict: req.strict,
-            ..RedactOptions::default()
+            names,
         };
         // A panic inside redaction (a bug) must not drop the connection or leak anything: it
         // becomes a 503, fail closed, like any other refusal.
         let result = if req.text.len() > BLOCKING_THRESHOLD {
             let redactor = self.redactor.clone();
-            tokio::task::spawn_blocking(move || redactor.redact(&req.text, &opts))
+            tokio::task::spawn_blocking(move || redactor.redact_detailed(&req.text, &opts))
                 .await
                 .map_err(|_| ())
         } else {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                self.redactor.redact(&req.text, &opts)
+                self.redactor.redact_detailed(&req.text, &opts)
             }))
             .map_err(|_| ())
         };
         match result {
-            Ok(Ok(r)) => Ok(r),
+            Ok(Ok((r, findings))) => {
+                self.count_kinds(&findings);
+                Ok(r)
+            }
             Ok(Err(e)) => {
                 self.refund(&receipt).await;
                 Err(match e {
@@ -319,6 +348,20 @@ impl Service {
         {
             Ok(receipt) => Ok(receipt),
             Err(refusal) => Err(refusal_error(refusal)),
+        }
+    }
+
+    fn count_kinds(&self, findings: &[redact::Finding]) {
+        let mut counts: Vec<(&'static str, u64)> = Vec::new();
+        for f in findings {
+            let kind = f.kind.as_str();
+            match counts.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((kind, 1)),
+            }
+        }
+        for (kind, n) in counts {
+            self.metrics.redacted(kind, n);
         }
     }
 

@@ -31,6 +31,12 @@ pub struct Metrics {
     requests: Family<RouteStatus, Counter>,
     latency: Family<Route, Histogram, fn() -> Histogram>,
     redactions: Family<KindLabel, Counter<u64, AtomicU64>>,
+    name_checks: Family<Outcome, Counter>,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Outcome {
+    outcome: String,
 }
 
 fn latency_histogram() -> Histogram {
@@ -68,11 +74,18 @@ impl Metrics {
             "Values replaced by stand-ins, by kind",
             redactions.clone(),
         );
+        let name_checks = Family::<Outcome, Counter>::default();
+        registry.register(
+            "name_checks",
+            "Calls of the name model, by outcome (decided, undecided)",
+            name_checks.clone(),
+        );
         Metrics {
             registry,
             requests,
             latency,
             redactions,
+            name_checks,
         }
     }
 
@@ -99,6 +112,15 @@ impl Metrics {
                 kind: kind.to_string(),
             })
             .inc_by(n);
+    }
+
+    /// Records one call of the name model.
+    pub fn name_check(&self, outcome: &'static str) {
+        self.name_checks
+            .get_or_create(&Outcome {
+                outcome: outcome.to_string(),
+            })
+            .inc();
     }
 
     /// The metrics in the Prometheus text format.

@@ -156,3 +156,121 @@ impl Client {
         self.send(Method::GET, path, key, &[], Bytes::new()).await
     }
 }
+
+/// What a [`FakeModel`] answers to every request.
+#[derive(Clone, Debug)]
+pub enum FakeAnswer {
+    /// 200 with a chat completion whose message content is this.
+    Content(String),
+    /// The same after a delay.
+    Slow(Duration, String),
+    /// This status with a vendor-style error body.
+    Status(u16),
+    /// 200 with this raw body.
+    Raw(String),
+}
+
+/// A request a [`FakeModel`] received.
+#[derive(Clone, Debug)]
+pub struct Received {
+    /// Path and query.
+    pub path: String,
+    /// Headers.
+    pub headers: HeaderMap,
+    /// Body.
+    pub body: Bytes,
+}
+
+/// A fake OpenAI-compatible chat-completions endpoint on 127.0.0.1:0, for the name-model check
+/// and vendor tests: answers every request with a scripted [`FakeAnswer`] and records what it
+/// received.
+pub struct FakeModel {
+    /// `http://127.0.0.1:PORT/v1`.
+    pub base_url: String,
+    received: std::sync::Arc<std::sync::Mutex<Vec<Received>>>,
+}
+
+impl FakeModel {
+    /// Starts the server (on the current tokio runtime).
+    pub async fn start(answer: FakeAnswer) -> FakeModel {
+        use hyper::service::service_fn;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("binds");
+        let addr = listener.local_addr().expect("an address");
+        let received = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = received.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let answer = answer.clone();
+                let seen = seen.clone();
+                tokio::spawn(async move {
+                    let svc = service_fn(move |req: Request<hyper::body::Incoming>| {
+                        let answer = answer.clone();
+                        let seen = seen.clone();
+                        async move {
+                            let (parts, body) = req.into_parts();
+                            let body = body
+                                .collect()
+                                .await
+                                .map(|b| b.to_bytes())
+                                .unwrap_or_default();
+                            seen.lock().expect("lock").push(Received {
+                                path: parts
+                                    .uri
+                                    .path_and_query()
+                                    .map(|p| p.to_string())
+                                    .unwrap_or_default(),
+                                headers: parts.headers,
+                                body,
+                            });
+                            let (status, body) = match answer {
+                                FakeAnswer::Content(c) => (200, completion(&c)),
+                                FakeAnswer::Slow(d, c) => {
+                                    tokio::time::sleep(d).await;
+                                    (200, completion(&c))
+                                }
+                                FakeAnswer::Status(s) => (
+                                    s,
+                                    serde_json::json!({"error": {"message": "scripted failure", "type": "server_error"}})
+                                        .to_string(),
+                                ),
+                                FakeAnswer::Raw(r) => (200, r),
+                            };
+                            let res = http::Response::builder()
+                                .status(status)
+                                .header("content-type", "application/json")
+                                .body(Full::new(Bytes::from(body)))
+                                .expect("a valid response");
+                            Ok::<_, std::convert::Infallible>(res)
+                        }
+                    });
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
+                        .await;
+                });
+            }
+        });
+        FakeModel {
+            base_url: format!("http://{addr}/v1"),
+            received,
+        }
+    }
+
+    /// What it received so far.
+    pub fn received(&self) -> Vec<Received> {
+        self.received.lock().expect("lock").clone()
+    }
+}
+
+fn completion(content: &str) -> String {
+    serde_json::json!({
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "fake",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+    })
+    .to_string()
+}
