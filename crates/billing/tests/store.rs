@@ -46,6 +46,7 @@ on_every_store!(
     bad_arguments_are_refused,
     default_account_once,
     concurrent_meters_are_exact,
+    concurrent_meters_across_the_allowance_boundary,
     concurrent_holds_are_exact,
     settle_and_release_race_charges_once,
     concurrent_default_account_is_single,
@@ -388,7 +389,11 @@ async fn refund_undoes_a_meter(store: Arc<dyn Store>) {
 async fn a_clock_behind_counts_in_the_newer_month(store: Arc<dyn Store>) {
     let (_account, _key, hash) = account_with_key(&store, 10_000, None).await;
     for _ in 0..3 {
-        store.meter(&hash, NEXT, &SMALL, true).await.unwrap().unwrap();
+        store
+            .meter(&hash, NEXT, &SMALL, true)
+            .await
+            .unwrap()
+            .unwrap();
     }
     // Another instance, its clock still in the old month, meters and settles: the new month's
     // figures go on instead of being reset.
@@ -760,6 +765,43 @@ async fn default_account_once(store: Arc<dyn Store>) {
     assert_eq!(account.id, caller.account_id);
     assert_eq!((account.balance, account.keys), (0, 1));
     assert!(store.ensure_default_account().await.unwrap().is_none());
+}
+
+/// Free requests up to the allowance and paid ones after it, all at once: the free and the
+/// paid path of a store must agree on where the boundary is.
+async fn concurrent_meters_across_the_allowance_boundary(store: Arc<dyn Store>) {
+    let (account, _key, hash) = account_with_key(&store, 37_000, None).await;
+    let policy = MeterPolicy {
+        included: 50,
+        price: 1000,
+    };
+    let tasks: Vec<_> = (0..200)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.meter(&hash, M, &policy, true).await.unwrap() })
+        })
+        .collect();
+    let (mut free, mut paid) = (0, 0);
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(r) if r.charged == 0 => free += 1,
+            Ok(r) => {
+                assert_eq!(r.charged, 1000);
+                paid += 1
+            }
+            Err(refusal) => assert_eq!(refusal, Refusal::InsufficientBalance),
+        }
+    }
+    assert_eq!((free, paid), (50, 37));
+    let account = store.account(&account.id, M).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            account.balance,
+            account.requests_this_month,
+            account.spent_this_month
+        ),
+        (0, 87, 37_000)
+    );
 }
 
 async fn concurrent_meters_are_exact(store: Arc<dyn Store>) {
