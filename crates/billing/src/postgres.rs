@@ -38,6 +38,7 @@
 //! per commit. Administrative writes (accounts, keys, top-ups, revocations) always wait.
 
 use std::error::Error as _;
+use std::sync::Arc;
 use std::time::Duration;
 
 use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
@@ -51,7 +52,7 @@ use crate::{
 };
 
 /// Connections in the pool unless told otherwise.
-pub const DEFAULT_POOL_SIZE: usize = 16;
+pub const DEFAULT_POOL_SIZE: usize = 8;
 
 /// The numbered migrations, applied in order.
 const MIGRATIONS: &[(i32, &str)] = &[(1, MIGRATION_1)];
@@ -346,6 +347,61 @@ const ACCOUNT_SQL: &str = "SELECT a.id, a.name, a.plan, a.api_access, a.balance,
 pub struct PgStore {
     pool: Pool,
     durable: bool,
+    hot: Arc<Hot>,
+}
+
+/// Connections shared by concurrent [`Store::meter`] calls. tokio-postgres pipelines the
+/// queries of concurrent callers on one connection, so two connections carry every request's
+/// metering without callers queueing for a pooled connection, and with far fewer backend
+/// processes (see docs/benchmarks.md). Every query on them is a single
+/// statement in its own implicit transaction, so sharing is safe; anything that needs an
+/// explicit transaction uses the pool.
+struct Hot {
+    config: tokio_postgres::Config,
+    durable: bool,
+    slots: Vec<tokio::sync::Mutex<Option<Arc<HotConn>>>>,
+    next: std::sync::atomic::AtomicUsize,
+}
+
+struct HotConn {
+    client: tokio_postgres::Client,
+    fast: tokio_postgres::Statement,
+    meter: tokio_postgres::Statement,
+}
+
+/// Hot-path connections per store.
+const HOT_CONNECTIONS: usize = 2;
+
+impl Hot {
+    async fn conn(&self) -> Result<Arc<HotConn>> {
+        use std::sync::atomic::Ordering;
+        let i = self.next.fetch_add(1, Ordering::Relaxed) % self.slots.len();
+        let mut slot = self.slots[i].lock().await;
+        if let Some(c) = slot.as_ref().filter(|c| !c.client.is_closed()) {
+            return Ok(c.clone());
+        }
+        let (client, connection) = self.config.connect(NoTls).await?;
+        tokio::spawn(async move {
+            // Ends when the client is dropped or the server goes away; the next call
+            // reconnects.
+            let _ = connection.await;
+        });
+        let fast = client
+            .prepare(if self.durable {
+                METER_FAST_SQL
+            } else {
+                METER_FAST_ASYNC_SQL
+            })
+            .await?;
+        let meter = client.prepare(METER_SQL).await?;
+        let conn = Arc::new(HotConn {
+            client,
+            fast,
+            meter,
+        });
+        *slot = Some(conn.clone());
+        Ok(conn)
+    }
 }
 
 /// How a [`PgStore`] connects.
@@ -590,6 +646,14 @@ impl PgStore {
             config.application_name("redact-billing");
         }
         let schema = config.get_options().and_then(search_path_schema);
+        let hot = Arc::new(Hot {
+            config: config.clone(),
+            durable: options.durable_hot_path,
+            slots: (0..HOT_CONNECTIONS)
+                .map(|_| tokio::sync::Mutex::new(None))
+                .collect(),
+            next: std::sync::atomic::AtomicUsize::new(0),
+        });
         let manager = Manager::from_config(
             config,
             NoTls,
@@ -607,6 +671,7 @@ impl PgStore {
         let store = PgStore {
             pool,
             durable: options.durable_hot_path,
+            hot,
         };
         store.migrate(schema.as_deref()).await?;
         Ok(store)
@@ -882,17 +947,11 @@ impl crate::Store for PgStore {
         need_api_access: bool,
     ) -> Result<Result<Receipt, Refusal>> {
         non_negative(policy.price, "the price")?;
-        let client = self.client().await?;
-        let fast = client
-            .prepare_cached(if self.durable {
-                METER_FAST_SQL
-            } else {
-                METER_FAST_ASYNC_SQL
-            })
-            .await?;
-        if let Some(row) = client
+        let conn = self.hot.conn().await?;
+        if let Some(row) = conn
+            .client
             .query_opt(
-                &fast,
+                &conn.fast,
                 &[&&key.0[..], &month.0, &policy.included, &need_api_access],
             )
             .await?
@@ -908,10 +967,10 @@ impl crate::Store for PgStore {
                 charged: 0,
             }));
         }
-        let stmt = client.prepare_cached(METER_SQL).await?;
-        let row = client
+        let row = conn
+            .client
             .query_one(
-                &stmt,
+                &conn.meter,
                 &[
                     &&key.0[..],
                     &month.0,
