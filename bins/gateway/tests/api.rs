@@ -892,10 +892,10 @@ mod schema {
             }
             _ => {}
         }
-        if let Some(c) = s.get("const") {
-            if c != v {
-                return Err(format!("{at}: {v} is not {c}"));
-            }
+        if let Some(c) = s.get("const")
+            && c != v
+        {
+            return Err(format!("{at}: {v} is not {c}"));
         }
         if let Some(obj) = v.as_object() {
             for r in s
