@@ -181,7 +181,13 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
                 break;
             }
         }
-        let shape = if upper >= 2 && lower == 0 {
+        // Letters glued to digits, `_` or `$` are part of an identifier (`Ed25519`, `$USERNAME`,
+        // `Asa5_x`, a run inside a base64 token), not a word of prose: never a name.
+        let glued = |c: u8| c.is_ascii_digit() || c == b'_' || c == b'$';
+        let in_identifier = (start > 0 && glued(b[start - 1])) || (i < n && glued(b[i]));
+        let shape = if in_identifier {
+            Shape::Lower
+        } else if upper >= 2 && lower == 0 {
             Shape::Upper
         } else if first_upper {
             Shape::Cap

@@ -86,3 +86,18 @@ fn never_panics_and_spans_are_on_char_boundaries() {
         }
     }
 }
+
+#[test]
+fn letters_glued_to_digits_underscores_or_dollars_are_identifiers() {
+    for text in [
+        "BlindKeySignatures = Ed25519.BlindKeySignatures",
+        "curl --user '$USERNAME:$PASSWORD' https://example.org",
+        "TELEGRAM_TOKEN=18410477:Asa5_jwly_nlz53",
+        "sig: h98wdsbV-izcuonPdzMHp4Ay4qyXM6Ed5jB9dUWYGwMk",
+        "set MAX_Will_RETRIES and Grace_period",
+    ] {
+        assert_eq!(names(text), Vec::<String>::new(), "{text}");
+    }
+    // The same names as words of prose are still found.
+    assert_eq!(names("Dear Ed, thanks."), ["Ed"]);
+}
