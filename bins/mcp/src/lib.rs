@@ -19,7 +19,8 @@
 //! # async fn demo() -> anyhow::Result<()> {
 //! let config = redact_mcp::McpConfig::from_lookup(|k| std::env::var(k).ok())
 //!     .map_err(anyhow::Error::msg)?;
-//! let (server, _first_key) = redact_mcp::build(&config).await?;
+//! // No name model: the built-in recogniser decides alone.
+//! let (server, _first_key) = redact_mcp::build(&config, None).await?;
 //! println!("MCP endpoint: http://{}/mcp", server.local_addr());
 //! server.run(redact_mcp::shutdown_signal()).await;
 //! # Ok(()) }
