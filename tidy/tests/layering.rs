@@ -28,6 +28,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact-gateway", &["redact-service"]),
     ("redact-mcp", &["redact-service"]),
     ("redact-namecheck", &[]),
+    ("redact-vendors", &[]),
     ("redact-cli", &["redact"]),
     ("redact-benches", &[]),
     ("redact-tidy", &[]),

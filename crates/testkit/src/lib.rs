@@ -14,6 +14,8 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
 
+pub mod vendors;
+
 /// The PostgreSQL the tests use: `REDACT_TEST_DATABASE_URL`, else the local default.
 pub fn pg_base_url() -> String {
     std::env::var("REDACT_TEST_DATABASE_URL")
