@@ -122,6 +122,35 @@ impl ApiError {
         }
     }
 
+    /// 403 `model_not_in_plan`.
+    pub fn model_not_in_plan(model: &str, plan: &str) -> ApiError {
+        ApiError {
+            param: Some("model".into()),
+            ..ApiError::new(
+                403,
+                "model_not_in_plan",
+                "permission_error",
+                format!("The {plan} plan does not include `{model}`."),
+            )
+        }
+    }
+
+    /// 400 `context_length_exceeded`.
+    pub fn context_length_exceeded(tokens: u64, limit: u32, plan: &str) -> ApiError {
+        ApiError {
+            param: Some("messages".into()),
+            ..ApiError::new(
+                400,
+                "context_length_exceeded",
+                "invalid_request_error",
+                format!(
+                    "The messages are {tokens} tokens long; the {plan} plan allows {limit} input \
+                     tokens per request."
+                ),
+            )
+        }
+    }
+
     /// 413 `text_too_long`.
     pub fn text_too_long(chars: usize, limit: usize) -> ApiError {
         ApiError {

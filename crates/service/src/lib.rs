@@ -38,6 +38,7 @@
 
 mod error;
 mod metrics;
+pub mod plans;
 mod ratelimit;
 mod request;
 
