@@ -30,10 +30,12 @@ use redact_service::{Config, Limits, Service};
 /// Opens the store (applying migrations), builds the service and binds the listener.
 /// On an empty embedded store, creates the `default` account and returns its key (to be
 /// shown once).
-/// `name_model` is the optional model-based name check (`REDACT_NAME_MODEL_*`).
+/// `name_model` is the optional model-based name check (`REDACT_NAME_MODEL_*`); `vendors`
+/// the vendors the proxy calls (`REDACT_*_BASE_URL`).
 pub async fn build(
     config: &GatewayConfig,
     name_model: Option<redact_service::namecheck::NameModel>,
+    vendors: redact_service::Vendors,
 ) -> anyhow::Result<(Gateway, Option<redact_service::billing::NewKey>)> {
     let store = redact_service::billing::open(&config.database_url)
         .await
@@ -61,7 +63,8 @@ pub async fn build(
             ..Config::default()
         },
     )
-    .with_name_model(name_model);
+    .with_name_model(name_model)
+    .with_vendors(vendors);
     service.warm_up();
     let gateway = Gateway::bind(config.listen, Arc::new(service), config.max_body_bytes)
         .await

@@ -187,7 +187,11 @@ async fn serve(config: GatewayConfig) -> anyhow::Result<()> {
     if name_model.is_some() {
         tracing::info!("names are checked by the configured model as well");
     }
-    let (gateway, first_key) = build(&config, name_model).await?;
+    let client = redact_service::vendors::Client::new(redact_service::vendors::Timeouts::default())
+        .map_err(|e| anyhow::anyhow!("cannot set up the vendor client: {e}"))?;
+    let vendors = redact_service::Vendors::from_lookup(client, |k| std::env::var(k).ok())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (gateway, first_key) = build(&config, name_model, vendors).await?;
     if let Some(key) = first_key {
         // Printed to stdout once, never logged.
         println!("Created account \"default\" (plan free, API access on).");

@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use http::header::{self, HeaderValue};
 use http::{Method, Request, Response, StatusCode};
+use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
-use redact_service::{ApiError, Service};
+use redact_service::{ApiError, ProxyHeaders, ProxyReply, Service};
 use serde::Serialize;
 use tokio::net::TcpListener;
 
@@ -36,7 +37,7 @@ struct State {
     max_body: usize,
 }
 
-type Answer = Response<Full<Bytes>>;
+type Answer = Response<BoxBody<Bytes, Infallible>>;
 
 impl Gateway {
     /// Binds `addr` (port 0 picks a free port).
@@ -139,6 +140,7 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
         "/readyz" => ("/readyz", Method::GET),
         "/metrics" => ("/metrics", Method::GET),
         "/v1/openapi.json" => ("/v1/openapi.json", Method::GET),
+        "/v1/proxy/chat/completions" => ("/v1/proxy/chat/completions", Method::POST),
         _ => return ("other", error(&ApiError::not_found())),
     };
     if req.method() != allowed && !(allowed == Method::GET && req.method() == Method::HEAD) {
@@ -186,6 +188,31 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
             },
             Err(e) => error(&e),
         },
+        "/v1/proxy/chat/completions" => {
+            let header = |name: &str| {
+                req.headers()
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string)
+            };
+            let (provider_key, provider) = (header("x-provider-key"), header("x-provider"));
+            match read_body(req, state.max_body).await {
+                Ok(body) => {
+                    let headers = ProxyHeaders {
+                        provider_key: provider_key.as_deref(),
+                        provider: provider.as_deref(),
+                    };
+                    match service.proxy(auth.as_deref(), headers, &body).await {
+                        Ok(ProxyReply::Json(body)) => {
+                            respond(StatusCode::OK, "application/json", body.into())
+                        }
+                        Ok(ProxyReply::Stream(stream)) => event_stream(stream),
+                        Err(e) => error(&e),
+                    }
+                }
+                Err(e) => error(&e),
+            }
+        }
         "/v1/restore" => match read_body(req, state.max_body).await {
             Ok(body) => match service.restore(auth.as_deref(), &body).await {
                 Ok(r) => json(StatusCode::OK, &r),
@@ -241,8 +268,30 @@ fn error(e: &ApiError) -> Answer {
     a
 }
 
+/// A `text/event-stream` answer fed by a task that pulls the restored stream. When the
+/// client goes away the channel closes, the task ends and drops the stream, which cancels
+/// the vendor call.
+fn event_stream(mut stream: redact_service::ProxyStream) -> Answer {
+    let (mut tx, body) = http_body_util::channel::Channel::<Bytes, Infallible>::new(8);
+    tokio::spawn(async move {
+        while let Some(piece) = stream.next().await {
+            if tx.send_data(piece).await.is_err() {
+                break;
+            }
+        }
+    });
+    let mut a = Response::new(body.boxed());
+    a.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    a.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    a
+}
+
 fn respond(status: StatusCode, content_type: &'static str, body: Bytes) -> Answer {
-    let mut a = Response::new(Full::new(body));
+    let mut a = Response::new(Full::new(body).boxed());
     *a.status_mut() = status;
     a.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

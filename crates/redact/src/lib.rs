@@ -196,6 +196,7 @@ impl Redactor {
         if let NameCheck::Decided(names) = &opts.names {
             extra.extend(model_name_findings(text, names));
         }
+        extra.extend(self.known_value_findings(text, &found, &extra, opts.map.as_ref()));
         if !extra.is_empty() {
             found.extend(extra);
             found = redact_detect::resolve(found);
@@ -205,6 +206,70 @@ impl Redactor {
             found.retain(|f| !allowed.iter().any(|&(s, e)| f.start < e && s < f.end));
         }
         found
+    }
+
+    /// Every further occurrence of a value already known to be identifying: the real values
+    /// of the map passed in (the caller said they are), and the people found in this text
+    /// (names depend on context, so a name recognised in one sentence may not be in the
+    /// next). Matched case-insensitively as whole words; the kind is the finding's, else the
+    /// detector's reading of the value alone, else a person's for words, an ID's otherwise.
+    fn known_value_findings(
+        &self,
+        text: &str,
+        found: &[Finding],
+        extra: &[Finding],
+        map: Option<&Map>,
+    ) -> Vec<Finding> {
+        let mut known: Vec<(String, Option<Kind>)> = Vec::new();
+        for f in found.iter().chain(extra) {
+            if f.kind == Kind::Person {
+                known.push((f.slice(text).to_string(), Some(Kind::Person)));
+            }
+        }
+        if let Some(map) = map {
+            for (_, real) in map.iter() {
+                known.push((real.to_string(), None));
+            }
+        }
+        known.retain(|(v, _)| v.chars().filter(|c| c.is_alphanumeric()).count() >= 2);
+        if known.is_empty() {
+            return Vec::new();
+        }
+        known.sort();
+        known.dedup_by(|a, b| a.0 == b.0);
+        let terms: Vec<&str> = known.iter().map(|(v, _)| v.as_str()).collect();
+        let mut out = Vec::new();
+        for (s, e) in occurrences(text, &terms) {
+            let slice = &text[s..e];
+            if found.iter().any(|f| f.start <= s && e <= f.end) {
+                continue;
+            }
+            let kind = known
+                .iter()
+                .find(|(v, _)| v.eq_ignore_ascii_case(slice))
+                .and_then(|(_, k)| *k)
+                .unwrap_or_else(|| self.kind_of_value(slice));
+            out.push(Finding::new(s, e, kind, "known-value"));
+        }
+        out
+    }
+
+    fn kind_of_value(&self, value: &str) -> Kind {
+        let whole = self
+            .detector
+            .detect(value)
+            .into_iter()
+            .find(|f| f.start == 0 && f.end == value.len());
+        match whole {
+            Some(f) => f.kind,
+            None if value
+                .chars()
+                .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'' || c == '.') =>
+            {
+                Kind::Person
+            }
+            None => Kind::IdNumber,
+        }
     }
 
     /// Redacts `text`.

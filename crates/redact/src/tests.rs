@@ -404,3 +404,27 @@ proptest! {
         prop_assert_eq!(Redactor::new().restore(&r.text, &r.map).text, text);
     }
 }
+
+#[test]
+fn values_already_known_are_redacted_wherever_they_recur() {
+    let r = Redactor::new().with_seed(3);
+    // The caller's map says "Quentin Marlowe" is someone; this sentence alone gives no
+    // context that would make the recogniser sure of it.
+    let mut map = Map::new();
+    map.insert("Tobias Renwick", "Quentin Marlowe").unwrap();
+    let opts = RedactOptions {
+        map: Some(map),
+        ..RedactOptions::default()
+    };
+    let out = r.redact("so quentin marlowe is booked", &opts).unwrap();
+    assert!(!out.text.to_lowercase().contains("quentin"), "{}", out.text);
+    assert_eq!(
+        r.restore(&out.text, &out.map).text,
+        "so quentin marlowe is booked"
+    );
+    // A person found in one sentence is replaced in every sentence of the text.
+    let text = "Dear Mr Quentin Marlowe, thanks. Say that Quentin Marlowe is booked.";
+    let out = r.redact(text, &RedactOptions::default()).unwrap();
+    assert!(!out.text.contains("Marlowe"), "{}", out.text);
+    assert_eq!(r.restore(&out.text, &out.map).text, text);
+}

@@ -39,6 +39,7 @@
 mod error;
 mod metrics;
 pub mod plans;
+mod proxy;
 mod ratelimit;
 mod request;
 
@@ -53,11 +54,14 @@ use serde::Serialize;
 
 pub use error::ApiError;
 pub use metrics::Metrics;
+pub use proxy::{ProxyHeaders, ProxyReply, ProxyStream, Vendors, vendor_error};
 pub use ratelimit::RateLimiter;
 /// The store layer, re-exported so binaries need no other crate for it.
 pub use redact_billing as billing;
 /// The optional model-based name check, re-exported for configuration.
 pub use redact_namecheck as namecheck;
+/// The vendor adapters, re-exported for configuration.
+pub use redact_vendors as vendors;
 pub use request::{Limits, RedactRequest, RestoreRequest};
 
 /// Texts longer than this (in bytes) are redacted on the blocking pool, so a long text does
@@ -115,6 +119,7 @@ pub struct Service {
     metrics: Metrics,
     config: Config,
     name_model: Option<NameModel>,
+    vendors: Option<Vendors>,
 }
 
 impl Service {
@@ -127,7 +132,14 @@ impl Service {
             metrics: Metrics::new(),
             config,
             name_model: None,
+            vendors: None,
         }
+    }
+
+    /// Enables the proxy (`POST /v1/proxy/chat/completions`) with these vendors.
+    pub fn with_vendors(mut self, vendors: Vendors) -> Service {
+        self.vendors = Some(vendors);
+        self
     }
 
     /// Consults a model for names of people before each redaction (see `redact-namecheck`).
