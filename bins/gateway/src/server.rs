@@ -271,7 +271,7 @@ fn error(e: &ApiError) -> Answer {
 /// A `text/event-stream` answer fed by a task that pulls the restored stream. When the
 /// client goes away the channel closes, the task ends and drops the stream, which cancels
 /// the vendor call.
-fn event_stream(mut stream: redact_service::ProxyStream) -> Answer {
+fn event_stream(mut stream: Box<redact_service::ProxyStream>) -> Answer {
     let (mut tx, body) = http_body_util::channel::Channel::<Bytes, Infallible>::new(8);
     tokio::spawn(async move {
         while let Some(piece) = stream.next().await {

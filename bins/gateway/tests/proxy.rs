@@ -306,7 +306,8 @@ async fn bad_requests_are_400_and_reach_no_vendor() {
     let mut image = ok.clone();
     image["messages"][1]["content"] =
         json!([{"type": "image_url", "image_url": {"url": "https://example.org/x.png"}}]);
-    let cases: Vec<(Vec<(&str, &str)>, Value, &str)> = vec![
+    type Case<'a> = (Vec<(&'a str, &'a str)>, Value, &'a str);
+    let cases: Vec<Case> = vec![
         (vec![], ok.clone(), "X-Provider-Key"),
         (vec![("x-provider-key", &key)], no_model, "model"),
         (

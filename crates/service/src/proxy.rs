@@ -83,7 +83,7 @@ pub enum ProxyReply {
     /// `chat.completion` JSON.
     Json(Vec<u8>),
     /// `text/event-stream` pieces, restored.
-    Stream(ProxyStream),
+    Stream(Box<ProxyStream>),
 }
 
 /// The restored event stream of a streamed answer. Dropping it cancels the vendor call.
@@ -243,13 +243,13 @@ impl Service {
                 .events(response, &p.model)
                 .await
                 .map_err(|e| vendor_error(&e))?;
-            Ok(ProxyReply::Stream(ProxyStream {
+            Ok(ProxyReply::Stream(Box::new(ProxyStream {
                 events,
                 restorer: p.restorer,
                 slots: BTreeMap::new(),
                 last: None,
                 done: false,
-            }))
+            })))
         } else {
             let mut completion = p
                 .client

@@ -1,0 +1,156 @@
+//! What the proxy adds over calling the vendor directly, over real HTTP on loopback: a
+//! 2 KB conversation to a fake OpenAI vendor, whole answer (time to the full answer) and
+//! streamed (time to the whole stream, an upper bound of the time to the first chunk), directly and through the gateway (authenticate,
+//! meter on the embedded store, redact every message, translate, call, restore).
+//! `cargo bench -p redact-benches --bench proxy`.
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use criterion::{Criterion, criterion_group, criterion_main};
+use http::Method;
+use redact_benches::mixed_document;
+use redact_gateway::Gateway;
+use redact_service::vendors::{Client as VendorClient, Endpoint, Timeouts, Vendor};
+use redact_service::{Config, Service, Vendors};
+use redact_testkit::Client;
+use redact_testkit::vendors::{FakeVendor, Kind, Script, test_key};
+use serde_json::json;
+
+struct Setup {
+    direct: Client,
+    proxy: Client,
+    key: String,
+    provider_key: String,
+    body: String,
+    _dir: tempfile::TempDir,
+}
+
+async fn setup() -> Setup {
+    let fake = FakeVendor::start(
+        Kind::OpenAi,
+        Script::text("Sure, I will write to them today and call tomorrow morning.").pieces(8),
+    )
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let store =
+        redact_service::billing::open(&format!("sqlite:{}", dir.path().join("b.db").display()))
+            .await
+            .unwrap();
+    let vendors = Vendors::new(
+        VendorClient::new(Timeouts::default()).unwrap(),
+        [(Vendor::OpenAi, Endpoint::new(&fake.base_url).unwrap())],
+    );
+    let service = Service::new(
+        store.clone(),
+        Config {
+            rate_limit_per_minute: 1_000_000_000,
+            ..Config::default()
+        },
+    )
+    .with_vendors(vendors);
+    service.warm_up();
+    let gw = Gateway::bind("127.0.0.1:0".parse().unwrap(), Arc::new(service), 8 << 20)
+        .await
+        .unwrap();
+    let proxy = Client::new(gw.local_addr());
+    tokio::spawn(gw.run(std::future::pending()));
+    let account = store
+        .create_account("bench", "free", true, 0)
+        .await
+        .unwrap();
+    let key = store.create_key(&account.id, None).await.unwrap();
+    // About 2 KB of conversation: four turns cut from the mixed corpus.
+    let doc = mixed_document(2_000);
+    let quarter = doc.len() / 4;
+    let mut cut = Vec::new();
+    let mut start = 0;
+    for i in 1..=4 {
+        let mut end = if i == 4 {
+            doc.len()
+        } else {
+            (quarter * i).min(doc.len())
+        };
+        while !doc.is_char_boundary(end) {
+            end += 1;
+        }
+        cut.push(doc[start..end].to_string());
+        start = end;
+    }
+    let body = json!({
+        "model": "gpt-4o-mini",
+        "messages": [
+            {"role": "system", "content": cut[0]},
+            {"role": "user", "content": cut[1]},
+            {"role": "assistant", "content": cut[2]},
+            {"role": "user", "content": cut[3]},
+        ]
+    })
+    .to_string();
+    Setup {
+        direct: Client::new(fake.addr),
+        proxy,
+        key: key.key.expose().clone(),
+        provider_key: test_key("vk-"),
+        body,
+        _dir: dir,
+    }
+}
+
+fn proxy(c: &mut Criterion) {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let s = rt.block_on(setup());
+    let auth = format!("Bearer {}", s.provider_key);
+    let mut g = c.benchmark_group("proxy");
+    g.measurement_time(Duration::from_secs(8));
+    let stream_body = s.body.replace("\"model\"", "\"stream\":true,\"model\"");
+    for (name, stream) in [("whole", false), ("stream", true)] {
+        let body = if stream { &stream_body } else { &s.body };
+        g.bench_function(format!("direct_{name}"), |b| {
+            b.iter_custom(|iters| {
+                rt.block_on(async {
+                    let start = Instant::now();
+                    for _ in 0..iters {
+                        let r = s
+                            .direct
+                            .send(
+                                Method::POST,
+                                "/v1/chat/completions",
+                                None,
+                                &[("authorization", &auth)],
+                                Bytes::from(body.clone()),
+                            )
+                            .await;
+                        assert!(r.status.is_success());
+                    }
+                    start.elapsed()
+                })
+            })
+        });
+        g.bench_function(format!("proxy_{name}"), |b| {
+            b.iter_custom(|iters| {
+                rt.block_on(async {
+                    let start = Instant::now();
+                    for _ in 0..iters {
+                        let r = s
+                            .proxy
+                            .send(
+                                Method::POST,
+                                "/v1/proxy/chat/completions",
+                                Some(&s.key),
+                                &[("x-provider-key", &s.provider_key)],
+                                Bytes::from(body.clone()),
+                            )
+                            .await;
+                        assert!(r.status.is_success(), "{}", r.text());
+                    }
+                    start.elapsed()
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, proxy);
+criterion_main!(benches);
