@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 struct Proxy {
     client: Client,
+    addr: std::net::SocketAddr,
     store: Arc<dyn Store>,
     key: String,
     _dir: tempfile::TempDir,
@@ -39,12 +40,14 @@ async fn start(fake: &FakeVendor, vendor: Vendor) -> Proxy {
     let gateway = Gateway::bind("127.0.0.1:0".parse().unwrap(), Arc::new(service), 8 << 20)
         .await
         .unwrap();
-    let client = Client::new(gateway.local_addr());
+    let addr = gateway.local_addr();
+    let client = Client::new(addr);
     tokio::spawn(gateway.run(std::future::pending()));
     let account = store.create_account("p", "free", true, 0).await.unwrap();
     let key = store.create_key(&account.id, None).await.unwrap();
     Proxy {
         client,
+        addr,
         store,
         key: key.key.expose().clone(),
         _dir: dir,
@@ -52,6 +55,10 @@ async fn start(fake: &FakeVendor, vendor: Vendor) -> Proxy {
 }
 
 impl Proxy {
+    fn client_addr(&self) -> std::net::SocketAddr {
+        self.addr
+    }
+
     async fn send(&self, headers: &[(&str, &str)], body: &Value) -> Reply {
         self.client
             .send(
@@ -410,4 +417,47 @@ async fn a_vendor_refusal_keeps_its_status_and_says_so() {
         )
         .await;
     assert_eq!(r.status, StatusCode::BAD_GATEWAY, "{}", r.text());
+}
+
+/// The official OpenAI Python SDK against the proxy (skipped when the package is missing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_official_openai_sdk_works_through_the_proxy() {
+    let python = std::env::var("REDACT_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+    let fake = FakeVendor::start(Kind::OpenAi, Script::text(reply_text()).pieces(3)).await;
+    let p = start(&fake, Vendor::OpenAi).await;
+    let gateway = format!("http://{}", p.client_addr());
+    let map = json!({ STAND_IN_NAME: REAL_NAME, STAND_IN_EMAIL: REAL_EMAIL }).to_string();
+    let key = p.key.clone();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/openai_client.py");
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(python)
+            .arg(script)
+            .env("GATEWAY", gateway)
+            .env("REDACT_KEY", key)
+            .env("PROVIDER_KEY", test_key("vk-"))
+            .env("MAP", map)
+            .env("QUESTION", format!("Write to {REAL_NAME} at {REAL_EMAIL}."))
+            .output()
+    })
+    .await
+    .unwrap();
+    let Ok(out) = out else {
+        eprintln!("SKIPPED: no python interpreter");
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if stdout.starts_with("SKIPPED") {
+        eprintln!("{stdout}");
+        return;
+    }
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], restored_reply(), "whole answer");
+    assert_eq!(lines[1], restored_reply(), "streamed answer");
+    assert_eq!(lines[2], "BadRequestError 400");
+    assert!(!fake.last().all_text().contains(REAL_EMAIL));
 }
