@@ -268,17 +268,36 @@ fn error(e: &ApiError) -> Answer {
     a
 }
 
-/// A `text/event-stream` answer fed by a task that pulls the restored stream. When the
-/// client goes away the channel closes, the task ends and drops the stream, which cancels
-/// the vendor call.
+/// A `text/event-stream` answer. One task pulls the restored stream from the vendor; another
+/// writes it to the client, with an SSE comment every few seconds while the vendor is quiet.
+/// When the client goes away a write fails, the writer stops the puller, and dropping the
+/// stream cancels the vendor call (even while the vendor is silent).
 fn event_stream(mut stream: Box<redact_service::ProxyStream>) -> Answer {
     let (mut tx, body) = http_body_util::channel::Channel::<Bytes, Infallible>::new(8);
-    tokio::spawn(async move {
+    let (pieces_tx, mut pieces) = tokio::sync::mpsc::channel::<Bytes>(8);
+    let puller = tokio::spawn(async move {
         while let Some(piece) = stream.next().await {
+            if pieces_tx.send(piece).await.is_err() {
+                break;
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let mut beat = tokio::time::interval(KEEP_ALIVE);
+        beat.tick().await;
+        loop {
+            let piece = tokio::select! {
+                piece = pieces.recv() => match piece {
+                    Some(p) => p,
+                    None => break,
+                },
+                _ = beat.tick() => Bytes::from_static(b": keep-alive\n\n"),
+            };
             if tx.send_data(piece).await.is_err() {
                 break;
             }
         }
+        puller.abort();
     });
     let mut a = Response::new(body.boxed());
     a.headers_mut().insert(
@@ -289,6 +308,10 @@ fn event_stream(mut stream: Box<redact_service::ProxyStream>) -> Answer {
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     a
 }
+
+/// How often a quiet stream gets an SSE comment (clients ignore it; it finds clients that
+/// went away).
+const KEEP_ALIVE: Duration = Duration::from_secs(2);
 
 fn respond(status: StatusCode, content_type: &'static str, body: Bytes) -> Answer {
     let mut a = Response::new(Full::new(body).boxed());

@@ -21,6 +21,14 @@ struct Proxy {
 }
 
 async fn start(fake: &FakeVendor, vendor: Vendor) -> Proxy {
+    start_with(fake, vendor, None).await
+}
+
+async fn start_with(
+    fake: &FakeVendor,
+    vendor: Vendor,
+    name_model: Option<redact_service::namecheck::NameModel>,
+) -> Proxy {
     let dir = tempfile::tempdir().unwrap();
     let store = redact_billing::open(&Backend::Sqlite.fresh_url(dir.path(), "proxy"))
         .await
@@ -36,7 +44,8 @@ async fn start(fake: &FakeVendor, vendor: Vendor) -> Proxy {
             ..Config::default()
         },
     )
-    .with_vendors(vendors);
+    .with_vendors(vendors)
+    .with_name_model(name_model);
     let gateway = Gateway::bind("127.0.0.1:0".parse().unwrap(), Arc::new(service), 8 << 20)
         .await
         .unwrap();
@@ -460,4 +469,94 @@ async fn the_official_openai_sdk_works_through_the_proxy() {
     assert_eq!(lines[1], restored_reply(), "streamed answer");
     assert_eq!(lines[2], "BadRequestError 400");
     assert!(!fake.last().all_text().contains(REAL_EMAIL));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_goes_away_cancels_the_vendor_call() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let fake = FakeVendor::start(
+        Kind::OpenAi,
+        Script::text(reply_text()).pieces(3).stall_after(4),
+    )
+    .await;
+    let p = start(&fake, Vendor::OpenAi).await;
+    let body = conversation("gpt-4o-mini", true).to_string();
+    let mut conn = tokio::net::TcpStream::connect(p.client_addr())
+        .await
+        .unwrap();
+    let head = format!(
+        "POST /v1/proxy/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {}\r\n\
+         x-provider-key: {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        p.key,
+        test_key("vk-"),
+        body.len()
+    );
+    conn.write_all(head.as_bytes()).await.unwrap();
+    conn.write_all(body.as_bytes()).await.unwrap();
+    // Read until the first event, then hang up.
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !String::from_utf8_lossy(&seen).contains("data: ") {
+        let n = conn.read(&mut buf).await.unwrap();
+        assert!(n > 0, "the stream started");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
+    drop(conn);
+    assert!(
+        fake.wait_cancelled(1, std::time::Duration::from_secs(10))
+            .await,
+        "the vendor saw the call cancelled"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strict_without_a_name_decision_sends_nothing() {
+    use redact_testkit::{FakeAnswer, FakeModel};
+    let names = FakeModel::start(FakeAnswer::Status(500)).await;
+    let model =
+        redact_service::namecheck::NameModel::new(redact_service::namecheck::NameModelConfig {
+            url: names.base_url.clone(),
+            model: "names".into(),
+            key: None,
+            timeout: std::time::Duration::from_millis(500),
+        })
+        .unwrap();
+    let fake = FakeVendor::start(Kind::OpenAi, Script::text(reply_text())).await;
+    let p = start_with(&fake, Vendor::OpenAi, Some(model)).await;
+    let key = test_key("vk-");
+    let mut body = conversation("gpt-4o-mini", false);
+    body["strict"] = json!(true);
+    let r = p.send(&[("x-provider-key", &key)], &body).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text());
+    assert_eq!(r.json()["error"]["code"], "names_undecided");
+    assert!(fake.received().is_empty(), "nothing went to the vendor");
+    assert_eq!(p.requests_counted().await, 0);
+    // Without strict it proceeds (the structured stages ran).
+    body["strict"] = json!(false);
+    let r = p.send(&[("x-provider-key", &key)], &body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tool_calls_and_tool_results_sent_back_are_redacted() {
+    let fake = FakeVendor::start(Kind::OpenAi, Script::text("Done.")).await;
+    let p = start(&fake, Vendor::OpenAi).await;
+    let body = json!({
+        "model": "gpt-4o-mini",
+        "messages": [
+            {"role": "user", "content": "Look up my account."},
+            {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function",
+                "function": {"name": "lookup", "arguments": format!("{{\"email\":\"{REAL_EMAIL}\"}}")}}]},
+            {"role": "tool", "tool_call_id": "call_1", "content": format!("Account of {REAL_NAME}, phone {REAL_PHONE}, IBAN GB82 WEST 1234 5698 7654 32")}
+        ],
+        "tools": [{"type": "function", "function": {"name": "lookup", "parameters": {"type": "object"}}}]
+    });
+    let r = p.send(&[("x-provider-key", &test_key("vk-"))], &body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let sent = fake.last().all_text();
+    for real in [REAL_EMAIL, REAL_NAME, "415 555 0132", "GB82 WEST"] {
+        assert!(!sent.contains(real), "the vendor received {real:?}");
+    }
+    assert!(sent.contains("call_1"), "tool call ids are kept");
 }
