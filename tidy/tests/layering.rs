@@ -22,7 +22,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact-billing", &["redact-entity"]),
     (
         "redact-service",
-        &["redact", "redact-billing", "redact-namecheck"],
+        &[
+            "redact",
+            "redact-billing",
+            "redact-namecheck",
+            "redact-stream",
+            "redact-vendors",
+        ],
     ),
     ("redact-testkit", &[]),
     ("redact-gateway", &["redact-service"]),
