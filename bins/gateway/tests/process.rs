@@ -394,7 +394,14 @@ async fn no_log_line_holds_request_text_maps_or_keys() {
     let key = admin_json(&url, &["key", "create", account["id"].as_str().unwrap()]);
     let key = key["key"].as_str().unwrap().to_string();
     // The most verbose filter there is.
-    let gw = Gateway::start(&url, &[("REDACT_LOG", "trace")]);
+    // The proxy's vendor is a closed local port, so a proxy call fails fast with 502.
+    let gw = Gateway::start(
+        &url,
+        &[
+            ("REDACT_LOG", "trace"),
+            ("REDACT_OPENAI_BASE_URL", "http://127.0.0.1:9/v1"),
+        ],
+    );
     let c = gw.client();
     let text = "Dear Ottoline Vasquez-Brandt, your IBAN DE89370400440532013000 and \
                 ottoline.vb@example.com are on file; call +44 20 7946 0958.";
@@ -422,6 +429,19 @@ async fn no_log_line_holds_request_text_maps_or_keys() {
     )
     .await;
     c.get("/v1/usage", Some(&key)).await;
+    let provider_key = redact_testkit::vendors::test_key("vk-");
+    let r = c
+        .send(
+            http::Method::POST,
+            "/v1/proxy/chat/completions",
+            Some(&key),
+            &[("x-provider-key", &provider_key)],
+            json!({"model": "gpt-4o-mini", "messages": [{"role": "user", "content": text}]})
+                .to_string(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_GATEWAY, "{}", r.text());
+    assert!(!r.text().contains(&provider_key));
     let (_, err) = gw.stop();
     assert!(
         err.iter().any(|l| l.contains("/v1/redact")),
@@ -435,6 +455,8 @@ async fn no_log_line_holds_request_text_maps_or_keys() {
         "7946 0958".into(),
         key.clone(),
         key[3..20].to_string(),
+        provider_key.clone(),
+        provider_key[3..20].to_string(),
     ];
     needles.extend(map.as_object().unwrap().keys().cloned());
     for n in needles {
