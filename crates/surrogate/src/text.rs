@@ -521,13 +521,21 @@ impl Taken {
             if !self.gram4.has_all(b) || !self.arena.contains(lower) {
                 return false;
             }
-            self.arena.match_indices(lower).any(|(p, _)| {
-                let p = p as u32;
-                let k = self.spans.partition_point(|s| s.1 <= p);
-                self.spans.get(k).is_some_and(|&(s, e)| {
-                    s <= p && p + b.len() as u32 <= e && (e - s) as usize > b.len()
-                })
-            })
+            // Every occurrence, overlapping ones included: the first match may straddle two
+            // strings of the arena while an overlapping one lies inside a single string.
+            let mut from = 0;
+            while let Some(off) = self.arena[from..].find(lower) {
+                let p = from + off;
+                let at = p as u32;
+                let k = self.spans.partition_point(|s| s.1 <= at);
+                if self.spans.get(k).is_some_and(|&(s, e)| {
+                    s <= at && at + b.len() as u32 <= e && (e - s) as usize > b.len()
+                }) {
+                    return true;
+                }
+                from = p + self.arena[p..].chars().next().map_or(1, char::len_utf8);
+            }
+            false
         }
     }
 }
@@ -575,6 +583,16 @@ mod tests {
                 prop_assert_eq!(idx.contains(&n), lower.contains(&n.to_ascii_lowercase()), "{}", n);
             }
         }
+    }
+
+    /// Found by the property test above: the first occurrence straddles two taken strings,
+    /// an overlapping one lies inside the second.
+    #[test]
+    fn an_overlapping_occurrence_inside_one_string_counts() {
+        let mut t = Taken::default();
+        t.insert("-a  ");
+        t.insert("      -");
+        assert!(t.clashes("     "));
     }
 
     #[test]
