@@ -273,6 +273,12 @@ struct Prepared {
     client: Client,
 }
 
+/// The mark of [`SEPARATOR`]: U+2063 INVISIBLE SEPARATOR, which no rule matches.
+const SEPARATOR_MARK: char = '\u{2063}';
+/// Between the texts of a conversation redacted as one: blank lines stop every rule and name
+/// sequence, and the marks make it unmistakable.
+const SEPARATOR: &str = "\n\n\u{2063}\u{2063}\u{2063}\n\n";
+
 /// Redacts every text of the request with one map, in order, so a value keeps one stand-in
 /// across the whole conversation.
 fn redact_all(
@@ -280,6 +286,32 @@ fn redact_all(
     mut req: ChatRequest,
     base: RedactOptions,
 ) -> Result<(ChatRequest, redact::Map, Vec<redact::Finding>), RedactError> {
+    // One redaction of the whole conversation, joined with a separator no finding can
+    // cross, costs far less than one per text (fixed costs per call: stand-in tables, the
+    // reversibility check). If the separator does not come back intact, or the joined text is
+    // too long, each text is redacted on its own instead.
+    let texts: Vec<String> = req
+        .texts_mut()
+        .filter(|t| !t.is_empty())
+        .map(|t| t.clone())
+        .collect();
+    if texts.len() > 1 && !texts.iter().any(|t| t.contains(SEPARATOR_MARK)) {
+        let joined = texts.join(SEPARATOR);
+        if let Ok((r, found)) = redactor.redact_detailed(&joined, &base) {
+            let parts: Vec<&str> = r.text.split(SEPARATOR).collect();
+            if parts.len() == texts.len() {
+                let mut parts = parts.into_iter();
+                req.for_each_text_mut(|t| {
+                    if !t.is_empty()
+                        && let Some(p) = parts.next()
+                    {
+                        *t = p.to_string();
+                    }
+                });
+                return Ok((req, r.map, found));
+            }
+        }
+    }
     let mut map = base.map.clone().unwrap_or_default();
     let mut kinds = Vec::new();
     let mut failed = None;
@@ -453,4 +485,55 @@ fn is_empty(chunk: &redact_vendors::ChatCompletionChunk) -> bool {
                         })
                 })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(texts: &[&str]) -> ChatRequest {
+        let messages: Vec<serde_json::Value> = texts
+            .iter()
+            .map(|t| serde_json::json!({"role": "user", "content": t}))
+            .collect();
+        ChatRequest::from_value(serde_json::json!({"model": "gpt-4o-mini", "messages": messages}))
+            .unwrap()
+    }
+
+    fn contents(req: &mut ChatRequest) -> Vec<String> {
+        req.texts_mut().map(|t| t.clone()).collect()
+    }
+
+    #[test]
+    fn one_map_across_texts_joined_or_one_by_one() {
+        let redactor = redact::Redactor::new();
+        for mark in ["", "\u{2063}"] {
+            let texts = [
+                format!("Mail jane.doe@example.org{mark}"),
+                String::new(),
+                "Again: jane.doe@example.org, or +1 415 555 0132.".to_string(),
+            ];
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let (mut req, map, found) =
+                redact_all(&redactor, request(&refs), RedactOptions::default()).unwrap();
+            let out = contents(&mut req);
+            assert_eq!(out.len(), 3);
+            assert_eq!(out[1], "", "empty texts stay empty");
+            for t in &out {
+                assert!(
+                    !t.contains("jane.doe@example.org") && !t.contains("555 0132"),
+                    "{t}"
+                );
+            }
+            // The same email has the same stand-in in both texts.
+            let stand_in = map.stand_in_for("jane.doe@example.org").unwrap();
+            assert!(out[0].contains(stand_in) && out[2].contains(stand_in));
+            assert!(found.len() >= 3);
+            // Each text restores to itself with the one map.
+            let restorer = Restorer::new(&map);
+            for (o, t) in out.iter().zip(&texts) {
+                assert_eq!(&restorer.restore(o).text, t);
+            }
+        }
+    }
 }

@@ -108,9 +108,14 @@ impl Client {
     pub fn new(addr: SocketAddr) -> Client {
         Client {
             base: format!("http://{addr}"),
-            inner: HyperClient::builder(TokioExecutor::new())
-                .pool_idle_timeout(Duration::from_secs(30))
-                .build_http(),
+            inner: {
+                let mut http = HttpConnector::new();
+                // Small writes of a request must not wait for the peer's delayed ACK.
+                http.set_nodelay(true);
+                HyperClient::builder(TokioExecutor::new())
+                    .pool_idle_timeout(Duration::from_secs(30))
+                    .build(http)
+            },
         }
     }
 
@@ -145,6 +150,42 @@ impl Client {
             headers: parts.headers,
             body,
         }
+    }
+
+    /// Sends a request and returns its status and the first piece of its body as soon as it
+    /// arrives (for time-to-first-chunk measurements); the rest is dropped.
+    pub async fn first_piece(
+        &self,
+        method: Method,
+        path: &str,
+        key: Option<&str>,
+        headers: &[(&str, &str)],
+        body: impl Into<Bytes>,
+    ) -> (StatusCode, Bytes) {
+        let mut req = Request::builder()
+            .method(method)
+            .uri(format!("{}{}", self.base, path));
+        if let Some(k) = key {
+            req = req.header("authorization", format!("Bearer {k}"));
+        }
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        let req = req
+            .header("content-type", "application/json")
+            .body(Full::new(body.into()))
+            .expect("a valid request");
+        let res = self.inner.request(req).await.expect("the server answers");
+        let status = res.status();
+        let mut body = res.into_body();
+        while let Some(frame) = body.frame().await {
+            if let Ok(data) = frame.expect("a body frame").into_data()
+                && !data.is_empty()
+            {
+                return (status, data);
+            }
+        }
+        (status, Bytes::new())
     }
 
     /// POSTs a JSON value.

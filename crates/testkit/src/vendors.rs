@@ -286,6 +286,7 @@ impl FakeVendor {
         let s = shared.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
+                let _ = stream.set_nodelay(true);
                 let s = s.clone();
                 tokio::spawn(async move {
                     let svc = service_fn(move |req: Request<hyper::body::Incoming>| {
