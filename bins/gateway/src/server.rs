@@ -283,8 +283,10 @@ fn event_stream(mut stream: Box<redact_service::ProxyStream>) -> Answer {
         }
     });
     tokio::spawn(async move {
-        let mut beat = tokio::time::interval(KEEP_ALIVE);
-        beat.tick().await;
+        // First beat one period from now: an immediate first tick would still wait for the
+        // timer wheel (millisecond granularity) before the first piece goes out.
+        let mut beat =
+            tokio::time::interval_at(tokio::time::Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
         loop {
             let piece = tokio::select! {
                 piece = pieces.recv() => match piece {
