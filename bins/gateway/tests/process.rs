@@ -2,94 +2,37 @@
 //! commands (against a running gateway, on both stores), two gateways sharing PostgreSQL,
 //! and what reaches the logs.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use http::StatusCode;
+use redact_testkit::process::Spawned;
 use redact_testkit::{Backend, Client};
 use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_redact-gateway");
 
 /// A running gateway process.
-struct Gateway {
-    child: Child,
-    addr: SocketAddr,
-    stdout: Arc<Mutex<Vec<String>>>,
-    stderr: Arc<Mutex<Vec<String>>>,
-}
-
-fn collect(stream: impl std::io::Read + Send + 'static) -> Arc<Mutex<Vec<String>>> {
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let sink = lines.clone();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stream).lines().map_while(Result::ok) {
-            sink.lock().unwrap().push(line);
-        }
-    });
-    lines
-}
+struct Gateway(Spawned);
 
 impl Gateway {
     fn start(url: &str, env: &[(&str, &str)]) -> Gateway {
-        let mut cmd = Command::new(BIN);
-        cmd.arg("serve")
-            .env("REDACT_DATABASE_URL", url)
-            .env("REDACT_LISTEN", "127.0.0.1:0")
-            .env("REDACT_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let mut child = cmd.spawn().expect("the gateway starts");
-        let stdout = collect(child.stdout.take().unwrap());
-        let stderr = collect(child.stderr.take().unwrap());
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let addr = loop {
-            let found = stderr.lock().unwrap().iter().find_map(|l| {
-                l.split("address=")
-                    .nth(1)
-                    .and_then(|a| a.split_whitespace().next())
-                    .and_then(|a| a.parse::<SocketAddr>().ok())
-            });
-            if let Some(a) = found {
-                break a;
-            }
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!(
-                    "the gateway exited with {status}: {:?}",
-                    stderr.lock().unwrap()
-                );
-            }
-            assert!(Instant::now() < deadline, "the gateway did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        Gateway {
-            child,
-            addr,
-            stdout,
-            stderr,
-        }
+        let mut all = vec![
+            ("REDACT_DATABASE_URL", url),
+            ("REDACT_LISTEN", "127.0.0.1:0"),
+            ("REDACT_LOG", "info"),
+        ];
+        all.extend_from_slice(env);
+        Gateway(Spawned::start(BIN, &["serve"], &all))
     }
 
     fn client(&self) -> Client {
-        Client::new(self.addr)
+        Client::new(self.0.addr)
     }
 
-    /// SIGTERM, then wait for a clean exit.
-    fn stop(mut self) -> (Vec<String>, Vec<String>) {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let status = self.child.wait().expect("the gateway exits");
-        assert!(status.success(), "exit after SIGTERM: {status}");
-        std::thread::sleep(Duration::from_millis(50));
-        let out = self.stdout.lock().unwrap().clone();
-        let err = self.stderr.lock().unwrap().clone();
+    /// SIGTERM, then wait for a clean exit: (stdout, stderr).
+    fn stop(self) -> (Vec<String>, Vec<String>) {
+        let (out, err, _) = self.0.stop();
         (out, err)
     }
 }
@@ -131,22 +74,9 @@ async fn first_start_on_an_empty_embedded_store_prints_one_working_key() {
     // The directory of the database file does not exist yet: it is created.
     let url = format!("sqlite:{}", dir.path().join("data/redact.db").display());
     let gw = Gateway::start(&url, &[]);
-    let key = {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(k) = gw
-                .stdout
-                .lock()
-                .unwrap()
-                .iter()
-                .find(|l| l.starts_with("rk_"))
-            {
-                break k.clone();
-            }
-            assert!(Instant::now() < deadline, "no key printed");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    };
+    let key =
+        gw.0.stdout_line(|l| l.starts_with("rk_"), Duration::from_secs(10))
+            .expect("a key printed");
     let u = gw.client().get("/v1/usage", Some(&key)).await;
     assert_eq!(u.status, StatusCode::OK);
     assert_eq!(u.json()["tier"], "free");

@@ -2,14 +2,12 @@
 //! what reaches the logs (even at `trace`), and a clean exit on SIGTERM with MCP sessions
 //! and their SSE streams still open.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use http::{Method, StatusCode};
 use redact_testkit::Client;
+use redact_testkit::process::Spawned;
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::transport::StreamableHttpClientTransport;
@@ -18,94 +16,30 @@ use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_redact-mcp");
 
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    stdout: Arc<Mutex<Vec<String>>>,
-    stderr: Arc<Mutex<Vec<String>>>,
-}
-
-fn collect(stream: impl std::io::Read + Send + 'static) -> Arc<Mutex<Vec<String>>> {
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let sink = lines.clone();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stream).lines().map_while(Result::ok) {
-            sink.lock().unwrap().push(line);
-        }
-    });
-    lines
-}
+/// A running `redact-mcp` process.
+struct Server(Spawned);
 
 impl Server {
     fn start(url: &str, env: &[(&str, &str)]) -> Server {
-        let mut cmd = Command::new(BIN);
-        cmd.env("REDACT_DATABASE_URL", url)
-            .env("REDACT_MCP_LISTEN", "127.0.0.1:0")
-            .env("REDACT_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let mut child = cmd.spawn().expect("the server starts");
-        let stdout = collect(child.stdout.take().unwrap());
-        let stderr = collect(child.stderr.take().unwrap());
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let addr = loop {
-            let found = stderr.lock().unwrap().iter().find_map(|l| {
-                l.split("address=")
-                    .nth(1)
-                    .and_then(|a| a.split_whitespace().next())
-                    .and_then(|a| a.parse::<SocketAddr>().ok())
-            });
-            if let Some(a) = found {
-                break a;
-            }
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!(
-                    "the server exited with {status}: {:?}",
-                    stderr.lock().unwrap()
-                );
-            }
-            assert!(Instant::now() < deadline, "the server did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        Server {
-            child,
-            addr,
-            stdout,
-            stderr,
-        }
+        let mut all = vec![
+            ("REDACT_DATABASE_URL", url),
+            ("REDACT_MCP_LISTEN", "127.0.0.1:0"),
+            ("REDACT_LOG", "info"),
+        ];
+        all.extend_from_slice(env);
+        Server(Spawned::start(BIN, &[], &all))
     }
 
-    /// The key printed on first start (the last line of stdout), if any.
+    /// The key printed on first start, if any.
     fn printed_key(&self) -> Option<String> {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let out = self.stdout.lock().unwrap().clone();
-            if let Some(k) = out.iter().find(|l| l.starts_with("rk_")) {
-                return Some(k.trim().to_string());
-            }
-            if Instant::now() > deadline {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        self.0
+            .stdout_line(|l| l.starts_with("rk_"), Duration::from_secs(5))
+            .map(|k| k.trim().to_string())
     }
 
     /// SIGTERM, then wait for a clean exit; (stdout, stderr, time to exit).
-    fn stop(mut self) -> (Vec<String>, Vec<String>, Duration) {
-        let start = Instant::now();
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        let status = self.child.wait().expect("the server exits");
-        let took = start.elapsed();
-        assert!(status.success(), "exit after SIGTERM: {status}");
-        std::thread::sleep(Duration::from_millis(50));
-        let out = self.stdout.lock().unwrap().clone();
-        let err = self.stderr.lock().unwrap().clone();
-        (out, err, took)
+    fn stop(self) -> (Vec<String>, Vec<String>, Duration) {
+        self.0.stop()
     }
 }
 
@@ -137,7 +71,7 @@ async fn first_start_prints_one_working_key_and_logs_hold_no_content() {
     let phone = "+1 415 555 0187";
     let text = format!("Write to {email} or call {phone} about the Brabazon file.");
     let transport = StreamableHttpClientTransport::from_config(
-        StreamableHttpClientTransportConfig::with_uri(format!("http://{}/mcp", server.addr))
+        StreamableHttpClientTransportConfig::with_uri(format!("http://{}/mcp", server.0.addr))
             .auth_header(key.clone()),
     );
     let client = ().serve(transport).await.expect("the MCP handshake succeeds");
@@ -162,7 +96,7 @@ async fn first_start_prints_one_working_key_and_logs_hold_no_content() {
     .await;
     assert_eq!(refused.is_error, Some(true));
     let bogus = format!("rk_{}", "Zq7".repeat(12));
-    let r = Client::new(server.addr)
+    let r = Client::new(server.0.addr)
         .send(Method::POST, "/mcp", Some(&bogus), &[], "{}")
         .await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);

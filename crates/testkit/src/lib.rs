@@ -14,6 +14,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
 
+pub mod process;
 pub mod vendors;
 
 /// The PostgreSQL the tests use: `REDACT_TEST_DATABASE_URL`, else the local default.

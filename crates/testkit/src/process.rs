@@ -1,0 +1,99 @@
+//! A service binary run as a child process: started with its listen address at port 0, its
+//! stdout and stderr collected line by line, its bound address read from the
+//! `listening address=…` log line, stopped with SIGTERM.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A running service process.
+pub struct Spawned {
+    child: Child,
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    stdout: Arc<Mutex<Vec<String>>>,
+    stderr: Arc<Mutex<Vec<String>>>,
+}
+
+fn collect(stream: impl std::io::Read + Send + 'static) -> Arc<Mutex<Vec<String>>> {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines().map_while(Result::ok) {
+            sink.lock().expect("lock").push(line);
+        }
+    });
+    lines
+}
+
+impl Spawned {
+    /// Runs `bin args…` with `env` and waits (up to 60 s) for its `address=` log line.
+    /// Panics, with what it wrote, if it exits first.
+    pub fn start(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Spawned {
+        let mut cmd = Command::new(bin);
+        cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("the process starts");
+        let stdout = collect(child.stdout.take().expect("piped stdout"));
+        let stderr = collect(child.stderr.take().expect("piped stderr"));
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let addr = loop {
+            let found = stderr.lock().expect("lock").iter().find_map(|l| {
+                l.split("address=")
+                    .nth(1)
+                    .and_then(|a| a.split_whitespace().next())
+                    .and_then(|a| a.parse::<SocketAddr>().ok())
+            });
+            if let Some(a) = found {
+                break a;
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!(
+                    "{bin} exited with {status}: {:?}",
+                    stderr.lock().expect("lock")
+                );
+            }
+            assert!(Instant::now() < deadline, "{bin} did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        Spawned {
+            child,
+            addr,
+            stdout,
+            stderr,
+        }
+    }
+
+    /// The first stdout line that satisfies `pred`, waiting up to `limit` for it.
+    pub fn stdout_line(&self, pred: impl Fn(&str) -> bool, limit: Duration) -> Option<String> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(l) = self.stdout.lock().expect("lock").iter().find(|l| pred(l)) {
+                return Some(l.clone());
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// SIGTERM, then wait for the exit, which must be clean: (stdout, stderr, time to exit).
+    pub fn stop(mut self) -> (Vec<String>, Vec<String>, Duration) {
+        let start = Instant::now();
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().expect("the process exits");
+        let took = start.elapsed();
+        assert!(status.success(), "exit after SIGTERM: {status}");
+        std::thread::sleep(Duration::from_millis(50));
+        let out = self.stdout.lock().expect("lock").clone();
+        let err = self.stderr.lock().expect("lock").clone();
+        (out, err, took)
+    }
+}
