@@ -244,11 +244,14 @@ impl Redactor {
             if found.iter().any(|f| f.start <= s && e <= f.end) {
                 continue;
             }
-            let kind = known
+            // A map value's kind is read once, however often it recurs.
+            let kind = match known
                 .iter()
-                .find(|(v, _)| v.eq_ignore_ascii_case(slice))
-                .and_then(|(_, k)| *k)
-                .unwrap_or_else(|| self.kind_of_value(slice));
+                .position(|(v, _)| v.eq_ignore_ascii_case(slice))
+            {
+                Some(i) => *known[i].1.get_or_insert_with(|| self.kind_of_value(slice)),
+                None => self.kind_of_value(slice),
+            };
             out.push(Finding::new(s, e, kind, "known-value"));
         }
         out

@@ -342,6 +342,8 @@ impl Service {
         Ok(key)
     }
 
+    /// The redactor enforces the limit too; checking first keeps an over-long text from being
+    /// sent to the name model (which runs before the redactor) at all.
     fn check_length(&self, text: &str) -> Result<(), ApiError> {
         if text.len() > self.config.max_text_chars {
             let chars = text.chars().count();
