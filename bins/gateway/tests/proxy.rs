@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use http::{Method, StatusCode};
-use redact_billing::Store;
 use redact_gateway::Gateway;
+use redact_service::billing::Store;
 use redact_service::vendors::{Client as VendorClient, Endpoint, Timeouts, Vendor};
 use redact_service::{Config, Service, Vendors};
 use redact_testkit::vendors::{FakeVendor, Kind, Script, test_key};
@@ -30,7 +30,7 @@ async fn start_with(
     name_model: Option<redact_service::namecheck::NameModel>,
 ) -> Proxy {
     let dir = tempfile::tempdir().unwrap();
-    let store = redact_billing::open(&Backend::Sqlite.fresh_url(dir.path(), "proxy"))
+    let store = redact_service::billing::open(&Backend::Sqlite.fresh_url(dir.path(), "proxy"))
         .await
         .unwrap();
     let vendors = Vendors::new(
@@ -81,9 +81,9 @@ impl Proxy {
     }
 
     async fn requests_counted(&self) -> i64 {
-        let hash = redact_billing::KeyHash::parse(&self.key).unwrap();
+        let hash = redact_service::billing::KeyHash::parse(&self.key).unwrap();
         self.store
-            .usage(&hash, redact_billing::Month::now())
+            .usage(&hash, redact_service::billing::Month::now())
             .await
             .unwrap()
             .unwrap()
@@ -113,6 +113,13 @@ fn conversation(model: &str, stream: bool) -> Value {
         ],
         "map": { STAND_IN_NAME: REAL_NAME, STAND_IN_EMAIL: REAL_EMAIL }
     })
+}
+
+/// The `data:` payloads of an event stream, in order (comments and blank lines dropped).
+fn sse_data(body: &str) -> Vec<&str> {
+    body.split("\n\n")
+        .filter_map(|e| e.trim().strip_prefix("data: "))
+        .collect()
 }
 
 fn reply_text() -> String {
@@ -202,10 +209,7 @@ async fn streamed_answer(kind: Kind) {
     assert_eq!(r.status, StatusCode::OK, "{kind:?}: {}", r.text());
     assert_eq!(r.headers["content-type"], "text/event-stream");
     let body = r.text();
-    let events: Vec<&str> = body
-        .split("\n\n")
-        .filter_map(|e| e.trim().strip_prefix("data: "))
-        .collect();
+    let events = sse_data(&body);
     assert_eq!(events.last(), Some(&"[DONE]"), "{kind:?}: {body}");
     let mut text = String::new();
     let mut finish = None;
@@ -279,11 +283,7 @@ async fn tool_call_arguments_are_restored() {
         assert_eq!(r.status, StatusCode::OK, "{}", r.text());
         let got = if stream {
             let mut a = String::new();
-            for e in r
-                .text()
-                .split("\n\n")
-                .filter_map(|e| e.trim().strip_prefix("data: "))
-            {
+            for e in sse_data(&r.text()) {
                 if e == "[DONE]" {
                     continue;
                 }
@@ -398,7 +398,7 @@ async fn a_vendor_refusal_keeps_its_status_and_says_so() {
         l.local_addr().unwrap()
     };
     let dir = tempfile::tempdir().unwrap();
-    let store = redact_billing::open(&Backend::Sqlite.fresh_url(dir.path(), "dead"))
+    let store = redact_service::billing::open(&Backend::Sqlite.fresh_url(dir.path(), "dead"))
         .await
         .unwrap();
     let vendors = Vendors::new(

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use http::{Method, StatusCode};
-use redact_billing::Store;
 use redact_mcp::{AllowedHosts, McpServer, ServerOptions};
+use redact_service::billing::Store;
 use redact_service::{Config, Service};
 use redact_testkit::{Backend, Client};
 use rmcp::model::{
@@ -40,7 +40,9 @@ impl Harness {
     async fn start_with(backend: Backend, config: Config, options: ServerOptions) -> Harness {
         let dir = tempfile::tempdir().expect("a temp dir");
         let url = backend.fresh_url(dir.path(), "mcp");
-        let store = redact_billing::open(&url).await.expect("the store opens");
+        let store = redact_service::billing::open(&url)
+            .await
+            .expect("the store opens");
         let service = Arc::new(Service::new(store.clone(), config));
         let server = McpServer::bind("127.0.0.1:0".parse().unwrap(), service.clone(), options)
             .await
@@ -77,7 +79,7 @@ impl Harness {
                 &name,
                 "free",
                 api_access,
-                redact_billing::usd_to_micros(balance_usd).unwrap(),
+                redact_service::billing::usd_to_micros(balance_usd).unwrap(),
             )
             .await
             .unwrap();
@@ -174,22 +176,7 @@ fn refused(r: &CallToolResult, code: &str) -> String {
     text
 }
 
-macro_rules! both_stores {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(redact_testkit::Backend::Sqlite).await
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                super::$name(redact_testkit::Backend::Postgres).await
-            }
-        }
-    )*};
-}
-
-both_stores!(
+redact_testkit::both_stores!(
     initialize_negotiates_and_lists_both_tools_with_schemas,
     redact_then_restore_round_trips_through_the_tools,
     bad_arguments_are_tool_errors_naming_the_field,
@@ -461,7 +448,7 @@ async fn missing_or_bad_keys_get_401_before_any_mcp_message(backend: Backend) {
     ok(&call(&c, "redact", json!({ "text": "hi" })).await);
     let keys = h
         .store
-        .keys(&account, redact_billing::Month::now())
+        .keys(&account, redact_service::billing::Month::now())
         .await
         .unwrap();
     h.store.revoke_key(&keys[0].id).await.unwrap();
@@ -558,10 +545,10 @@ async fn tool_calls_count_and_nothing_else_does(backend: Backend) {
     }
     assert_eq!(h.requests(&key).await, N);
     // The store shows the same figure (what the gateway's GET /v1/usage reads).
-    let hash = redact_billing::KeyHash::parse(&key).unwrap();
+    let hash = redact_service::billing::KeyHash::parse(&key).unwrap();
     let u = h
         .store
-        .usage(&hash, redact_billing::Month::now())
+        .usage(&hash, redact_service::billing::Month::now())
         .await
         .unwrap()
         .unwrap();

@@ -42,6 +42,24 @@ pub fn pg_url(prefix: &str) -> String {
     format!("{base}{sep}options=-csearch_path%3D{}", schema_name(prefix))
 }
 
+/// Runs each named `async fn(Backend)` as two tests, `NAME::sqlite` and `NAME::postgres`
+/// (multi-threaded tokio runtime; the test crate needs `tokio` with `macros`).
+#[macro_export]
+macro_rules! both_stores {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::Backend::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name($crate::Backend::Postgres).await
+            }
+        }
+    )*};
+}
+
 /// The two stores every behavioural test runs against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
