@@ -428,3 +428,41 @@ fn values_already_known_are_redacted_wherever_they_recur() {
     assert!(!out.text.contains("Marlowe"), "{}", out.text);
     assert_eq!(r.restore(&out.text, &out.map).text, text);
 }
+
+proptest::proptest! {
+    /// The search for a few literal terms (allow-list, profile, known values) returns sorted,
+    /// disjoint whole-word matches of the terms and misses no whole-word occurrence.
+    #[test]
+    fn few_term_search_finds_every_whole_word_occurrence(
+        text in "[abAB .é]{0,60}",
+        terms in proptest::collection::vec("[abAB]{1,4}", 1..8),
+    ) {
+        let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+        let got = super::few_occurrences(&text, &refs);
+        let b = text.as_bytes();
+        let word = |i: usize| b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] >= 0x80;
+        for w in got.windows(2) {
+            proptest::prop_assert!(w[0].1 <= w[1].0);
+        }
+        for &(s, e) in &got {
+            proptest::prop_assert!(refs.iter().any(|t| t.eq_ignore_ascii_case(&text[s..e])));
+        }
+        let lower = text.to_ascii_lowercase();
+        for t in &refs {
+            let t = t.to_ascii_lowercase();
+            let mut from = 0;
+            while let Some(off) = lower[from..].find(t.as_str()) {
+                let (s, e) = (from + off, from + off + t.len());
+                let whole = (s == 0 || !word(s - 1) || !word(s)) && (e == b.len() || !word(e) || !word(e - 1));
+                if whole {
+                    proptest::prop_assert!(
+                        got.iter().any(|&(gs, ge)| gs < e && s < ge),
+                        "{:?} at {} missed in {:?}", t, s, text
+                    );
+                }
+                from = s + 1;
+                while !lower.is_char_boundary(from) { from += 1; }
+            }
+        }
+    }
+}
