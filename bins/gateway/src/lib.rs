@@ -8,7 +8,8 @@
 //! - [`admin`]: `account …` and `key …` subcommands, exactly as the operating contract
 //!   writes them.
 //!
-//! The routes: `POST /v1/redact`, `POST /v1/restore`, `GET /v1/usage`, `GET /healthz`,
+//! The routes: `POST /v1/redact`, `POST /v1/restore`, `POST /v1/proxy/chat/completions`,
+//! `POST /v1/chat/completions`, `GET /v1/usage`, `GET /healthz`,
 //! `GET /readyz`, `GET /metrics`, `GET /v1/openapi.json`. Every decision is made by
 //! `redact_service::Service`; this crate only moves bytes.
 
@@ -31,11 +32,14 @@ use redact_service::{Config, Limits, Service};
 /// On an empty embedded store, creates the `default` account and returns its key (to be
 /// shown once).
 /// `name_model` is the optional model-based name check (`REDACT_NAME_MODEL_*`); `vendors`
-/// the vendors the proxy calls (`REDACT_*_BASE_URL`).
+/// the vendors the proxy and the service chat call (`REDACT_*_BASE_URL`); `chat` the service
+/// chat's routes, plans, provider keys and hold expiry (`REDACT_CONFIG`,
+/// `REDACT_SERVICE_*_KEY`, `REDACT_HOLD_EXPIRY_SECONDS`).
 pub async fn build(
     config: &GatewayConfig,
     name_model: Option<redact_service::namecheck::NameModel>,
     vendors: redact_service::Vendors,
+    chat: redact_service::ChatSettings,
 ) -> anyhow::Result<(Gateway, Option<redact_service::billing::NewKey>)> {
     let store = redact_service::billing::open(&config.database_url)
         .await
@@ -64,7 +68,8 @@ pub async fn build(
         },
     )
     .with_name_model(name_model)
-    .with_vendors(vendors);
+    .with_vendors(vendors)
+    .with_chat(chat);
     service.warm_up();
     let gateway = Gateway::bind(config.listen, Arc::new(service), config.max_body_bytes)
         .await

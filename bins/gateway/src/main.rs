@@ -191,7 +191,18 @@ async fn serve(config: GatewayConfig) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot set up the vendor client: {e}"))?;
     let vendors = redact_service::Vendors::from_lookup(client, |k| std::env::var(k).ok())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let (gateway, first_key) = build(&config, name_model, vendors).await?;
+    let chat = redact_service::ChatSettings::from_lookup(|k| std::env::var(k).ok())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for vendor in redact_service::plans::VENDORS {
+        if !chat.has_key(vendor) {
+            tracing::info!(
+                vendor,
+                "no service provider key: service chat routes on this vendor answer 503"
+            );
+        }
+    }
+    redact_service::plans::warm_up_tokenizer();
+    let (gateway, first_key) = build(&config, name_model, vendors, chat).await?;
     if let Some(key) = first_key {
         // Printed to stdout once, never logged.
         println!("Created account \"default\" (plan free, API access on).");

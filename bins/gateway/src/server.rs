@@ -65,6 +65,7 @@ impl Gateway {
     /// Serves until `shutdown` completes, then stops accepting and lets in-flight requests
     /// finish (up to 30 s).
     pub async fn run(self, shutdown: impl Future<Output = ()>) {
+        let sweeper = tokio::spawn(sweep_holds(self.state.service.clone()));
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         tokio::pin!(shutdown);
         loop {
@@ -106,6 +107,19 @@ impl Gateway {
         {
             tracing::warn!("requests still in flight after the drain period were cut off");
         }
+        sweeper.abort();
+    }
+}
+
+/// Releases expired chat holds (left by a crash of any instance) now and every sweep
+/// interval.
+async fn sweep_holds(service: Arc<Service>) {
+    let mut tick = tokio::time::interval(service.chat_settings().sweep_interval());
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        // A failure is logged by the service; the next tick tries again.
+        let _ = service.sweep_expired_holds().await;
     }
 }
 
@@ -143,6 +157,7 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
         "/metrics" => ("/metrics", Method::GET),
         "/v1/openapi.json" => ("/v1/openapi.json", Method::GET),
         "/v1/proxy/chat/completions" => ("/v1/proxy/chat/completions", Method::POST),
+        "/v1/chat/completions" => ("/v1/chat/completions", Method::POST),
         _ => return ("other", error(&ApiError::not_found())),
     };
     if req.method() != allowed && !(allowed == Method::GET && req.method() == Method::HEAD) {
@@ -204,17 +219,15 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
                         provider_key: provider_key.as_deref(),
                         provider: provider.as_deref(),
                     };
-                    match service.proxy(auth.as_deref(), headers, &body).await {
-                        Ok(ProxyReply::Json(body)) => {
-                            respond(StatusCode::OK, "application/json", body.into())
-                        }
-                        Ok(ProxyReply::Stream(stream)) => event_stream(stream),
-                        Err(e) => error(&e),
-                    }
+                    chat_answer(service.proxy(auth.as_deref(), headers, &body).await)
                 }
                 Err(e) => error(&e),
             }
         }
+        "/v1/chat/completions" => match read_body(req, state.max_body).await {
+            Ok(body) => chat_answer(service.chat(auth.as_deref(), &body).await),
+            Err(e) => error(&e),
+        },
         "/v1/restore" => match read_body(req, state.max_body).await {
             Ok(body) => match service.restore(auth.as_deref(), &body).await {
                 Ok(r) => json(StatusCode::OK, &r),
@@ -225,6 +238,15 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
         _ => error(&ApiError::not_found()),
     };
     (route, answer)
+}
+
+/// A chat answer (proxy or service chat): a whole completion or an event stream.
+fn chat_answer(reply: Result<ProxyReply, ApiError>) -> Answer {
+    match reply {
+        Ok(ProxyReply::Json(body)) => respond(StatusCode::OK, "application/json", body.into()),
+        Ok(ProxyReply::Stream(stream)) => event_stream(stream),
+        Err(e) => error(&e),
+    }
 }
 
 /// The body, at most `limit` bytes (413 beyond).

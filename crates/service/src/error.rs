@@ -135,6 +135,22 @@ impl ApiError {
         }
     }
 
+    /// 503 `model_unavailable`: the service has no provider account for the route.
+    pub fn model_unavailable(model: &str) -> ApiError {
+        ApiError {
+            param: Some("model".into()),
+            ..ApiError::new(
+                503,
+                "model_unavailable",
+                "service_unavailable",
+                format!(
+                    "`{model}` is not available on this server: it has no provider account for \
+                     it. Nothing was sent or charged."
+                ),
+            )
+        }
+    }
+
     /// 400 `context_length_exceeded`.
     pub fn context_length_exceeded(tokens: u64, limit: u32, plan: &str) -> ApiError {
         ApiError {

@@ -36,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod chat;
 mod error;
 mod metrics;
 pub mod plans;
@@ -52,6 +53,7 @@ use redact_billing::{
 use redact_namecheck::{NameModel, NameVerdict};
 use serde::Serialize;
 
+pub use chat::{ChatSettings, DEFAULT_HOLD_EXPIRY};
 pub use error::ApiError;
 pub use metrics::Metrics;
 pub use proxy::{ProxyHeaders, ProxyReply, ProxyStream, Vendors, vendor_error};
@@ -120,6 +122,7 @@ pub struct Service {
     config: Config,
     name_model: Option<NameModel>,
     vendors: Option<Vendors>,
+    chat: ChatSettings,
 }
 
 impl Service {
@@ -133,6 +136,7 @@ impl Service {
             config,
             name_model: None,
             vendors: None,
+            chat: ChatSettings::default(),
         }
     }
 

@@ -76,6 +76,8 @@ pub enum RouteRefusal {
     NotInPlan,
     /// The account's plan is not in the catalog (a configuration error; 403).
     UnknownPlan,
+    /// The route is not available: the service has no provider key for its vendor (503).
+    Unavailable,
 }
 
 /// The escalation order of the named routes, cheapest first.
@@ -249,6 +251,20 @@ impl Catalog {
         requested: Option<&str>,
         difficulty: Difficulty,
     ) -> Result<&Route, RouteRefusal> {
+        self.choose_available(plan, requested, difficulty, |_| true)
+    }
+
+    /// [`choose`](Catalog::choose) among the routes `available` accepts (those whose
+    /// vendor the service has a key for): a named route that is not available is
+    /// [`RouteRefusal::Unavailable`]; `service-auto` steps down to the nearest available
+    /// route of the plan below the one the difficulty calls for, else up.
+    pub fn choose_available(
+        &self,
+        plan: &str,
+        requested: Option<&str>,
+        difficulty: Difficulty,
+        available: impl Fn(&Route) -> bool,
+    ) -> Result<&Route, RouteRefusal> {
         let plan = self.plan(plan).ok_or(RouteRefusal::UnknownPlan)?;
         match requested
             .map(str::trim)
@@ -256,10 +272,12 @@ impl Catalog {
         {
             Some(name) => {
                 let route = self.route(name).ok_or(RouteRefusal::UnknownModel)?;
-                if plan.routes.iter().any(|r| r == name) {
-                    Ok(route)
-                } else {
+                if !plan.routes.iter().any(|r| r == name) {
                     Err(RouteRefusal::NotInPlan)
+                } else if !available(route) {
+                    Err(RouteRefusal::Unavailable)
+                } else {
+                    Ok(route)
                 }
             }
             None => {
@@ -275,8 +293,21 @@ impl Catalog {
                         included.push(r);
                     }
                 }
-                let step = usize::from(difficulty.level).min(included.len() - 1);
-                self.route(included[step]).ok_or(RouteRefusal::UnknownModel)
+                let routes: Vec<&Route> = included
+                    .iter()
+                    .filter_map(|name| self.route(name))
+                    .collect();
+                if routes.is_empty() {
+                    return Err(RouteRefusal::UnknownModel);
+                }
+                let step = usize::from(difficulty.level).min(routes.len() - 1);
+                // The step asked for, else the nearest below it, else the nearest above.
+                (0..=step)
+                    .rev()
+                    .chain(step + 1..routes.len())
+                    .map(|i| routes[i])
+                    .find(|r| available(r))
+                    .ok_or(RouteRefusal::Unavailable)
             }
         }
     }
@@ -291,12 +322,21 @@ impl Route {
         Micros::try_from(micros).unwrap_or(Micros::MAX)
     }
 
-    /// The largest possible cost of a request: its input plus its output limit (the
-    /// request's, else the route's).
-    pub fn hold(&self, input: u64, max_output: Option<u32>) -> Micros {
-        let out = max_output.unwrap_or(self.max_output_tokens);
-        self.cost(input, u64::from(out))
+    /// The largest possible cost of a request of `input` counted tokens (see
+    /// [`count_request_tokens`]) and at most `output` output tokens (the request's limit,
+    /// else the route's, times the number of choices): [`hold_input_tokens`] of its input
+    /// plus its output, at this route's prices.
+    pub fn hold(&self, input: u64, output: u64) -> Micros {
+        self.cost(hold_input_tokens(input), output)
     }
+}
+
+/// The input tokens held for `counted` tokens: a quarter more, rounded up. Tokens are
+/// counted with OpenAI's `o200k_base`; Anthropic's and Google's tokenizers count the same
+/// text differently (commonly up to a fifth more), and the vendor's own count is what is
+/// charged, so the hold leaves room for it. The plan's input limit applies to `counted`.
+pub fn hold_input_tokens(counted: u64) -> u64 {
+    counted.saturating_add(counted.div_ceil(4))
 }
 
 /// How hard a question looks: 0 (plain) to 3 (long, technical, multi-step).
@@ -408,6 +448,33 @@ pub fn count_tokens<'a>(texts: impl IntoIterator<Item = &'a str>) -> u64 {
     n
 }
 
+/// The input tokens of a chat request: every text the vendor receives (messages, tool-call
+/// arguments, `user`, unknown fields: [`ChatRequest::texts_mut`]) plus the tool definitions
+/// and response format, as JSON, counted by [`count_tokens`].
+pub fn count_request_tokens(req: &mut redact_vendors::ChatRequest) -> u64 {
+    let mut extra = String::new();
+    if let Some(tools) = &req.tools {
+        extra.push_str(&serde_json::to_string(tools).unwrap_or_default());
+    }
+    if let Some(format) = &req.response_format {
+        extra.push_str(&serde_json::to_string(format).unwrap_or_default());
+    }
+    let texts: Vec<&str> = req.texts_mut().map(|s| s.as_str()).collect();
+    let definitions = if extra.is_empty() {
+        0
+    } else {
+        3 + count_output_tokens(&extra)
+    };
+    count_tokens(texts) + definitions
+}
+
+/// The tokens of an answer's text, for the rare answer whose vendor reported no usage.
+pub fn count_output_tokens(text: &str) -> u64 {
+    tiktoken_rs::o200k_base_singleton()
+        .encode_ordinary(text)
+        .len() as u64
+}
+
 /// Loads the tokenizer now rather than on the first chat request (≈ 200 ms).
 pub fn warm_up_tokenizer() {
     let _ = tiktoken_rs::o200k_base_singleton();
@@ -514,8 +581,11 @@ mod tests {
         assert_eq!(auto.cost(0, 1_000_000), 600_000);
         assert_eq!(auto.cost(1, 0), 1, "a fraction of a micro-dollar rounds up");
         assert_eq!(auto.cost(0, 0), 0);
-        assert_eq!(auto.hold(1_000, None), auto.cost(1_000, 4_096));
-        assert_eq!(auto.hold(1_000, Some(100)), auto.cost(1_000, 100));
+        // A quarter more input than counted, rounded up.
+        assert_eq!(auto.hold(1_000, 4_096), auto.cost(1_250, 4_096));
+        assert_eq!(auto.hold(1_001, 100), auto.cost(1_252, 100));
+        assert_eq!(hold_input_tokens(0), 0);
+        assert_eq!(hold_input_tokens(u64::MAX), u64::MAX);
         assert_eq!(auto.cost(u64::MAX, u64::MAX), Micros::MAX);
     }
 

@@ -26,7 +26,7 @@ use crate::{ApiError, RedactRequest, Service};
 /// The vendors the proxy can call: one HTTP client and a base URL per vendor.
 #[derive(Clone)]
 pub struct Vendors {
-    client: Client,
+    pub(crate) client: Client,
     endpoints: BTreeMap<&'static str, Endpoint>,
 }
 
@@ -61,7 +61,7 @@ impl Vendors {
         Ok(Vendors::new(client, endpoints))
     }
 
-    fn endpoint(&self, v: Vendor) -> Endpoint {
+    pub(crate) fn endpoint(&self, v: Vendor) -> Endpoint {
         self.endpoints
             .get(v.as_str())
             .cloned()
@@ -86,16 +86,25 @@ pub enum ProxyReply {
     Stream(Box<ProxyStream>),
 }
 
-/// The restored event stream of a streamed answer. Dropping it cancels the vendor call.
+/// The restored event stream of a streamed answer (of the proxy or the service chat).
+/// Dropping it cancels the vendor call and, on the service chat, releases the hold.
 pub struct ProxyStream {
-    events: EventStream,
-    restorer: Arc<Restorer>,
-    slots: BTreeMap<TextSlot, StreamRestorer>,
-    last: Option<(String, u64, String)>,
-    done: bool,
+    pub(crate) events: EventStream,
+    pub(crate) restorer: Arc<Restorer>,
+    pub(crate) slots: BTreeMap<TextSlot, StreamRestorer>,
+    pub(crate) last: Option<(String, u64, String)>,
+    pub(crate) done: bool,
+    /// The service chat's hold, settled when the stream ends (before its last piece is
+    /// written) and released when it fails or is dropped.
+    pub(crate) billing: Option<crate::chat::Billing>,
+    /// The service chat's deadline (before the hold expires).
+    pub(crate) deadline: Option<tokio::time::Instant>,
+    /// The model name written in every chunk (the service chat's route), if not the
+    /// vendor's.
+    pub(crate) model_name: Option<String>,
 }
 
-fn request_error(e: RequestError) -> ApiError {
+pub(crate) fn request_error(e: RequestError) -> ApiError {
     ApiError::invalid(Some(&e.param), e.message)
 }
 
@@ -170,7 +179,22 @@ impl Service {
                 )
             })?,
         };
-        // The service's own fields, checked exactly as on /v1/redact.
+        let opts = self.chat_options(&mut req)?;
+        let (req, map) = self.redact_conversation(req, opts).await?;
+        let http =
+            build(vendor, &req, &vendors.endpoint(vendor), &provider_key).map_err(request_error)?;
+        Ok(Prepared {
+            http,
+            stream: req.stream,
+            model,
+            restorer: Arc::new(Restorer::new(&map)),
+            client: vendors.client.clone(),
+        })
+    }
+
+    /// The service's own fields of a chat request (`map`, `allow`, `profile`, `strict`),
+    /// checked exactly as on `/v1/redact`, and each text's length (413).
+    pub(crate) fn chat_options(&self, req: &mut ChatRequest) -> Result<RedactRequest, ApiError> {
         let mut fields = req.service_fields.clone();
         fields.insert("text".into(), serde_json::Value::String(String::new()));
         let fields = serde_json::to_vec(&fields).map_err(|_| ApiError::internal())?;
@@ -178,6 +202,16 @@ impl Service {
         for text in req.texts_mut() {
             self.check_length(text)?;
         }
+        Ok(opts)
+    }
+
+    /// The optional name model (503 in strict mode when it cannot decide), then redaction
+    /// of every text of the request with one map (503 if it cannot run).
+    pub(crate) async fn redact_conversation(
+        &self,
+        mut req: ChatRequest,
+        opts: RedactRequest,
+    ) -> Result<(ChatRequest, redact::Map), ApiError> {
         let names = match &self.name_model {
             None => NameCheck::Builtin,
             Some(model) => {
@@ -210,29 +244,20 @@ impl Service {
         } else {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|_| ())
         };
-        let (req, map, kinds) = match result {
-            Ok(Ok(r)) => r,
-            Ok(Err(RedactError::NamesUndecided)) => return Err(ApiError::names_undecided()),
+        match result {
+            Ok(Ok((req, map, kinds))) => {
+                self.count_kinds(&kinds);
+                Ok((req, map))
+            }
+            Ok(Err(RedactError::NamesUndecided)) => Err(ApiError::names_undecided()),
             Ok(Err(RedactError::TextTooLong { chars, limit })) => {
-                return Err(ApiError::text_too_long(chars, limit));
+                Err(ApiError::text_too_long(chars, limit))
             }
-            _ => {
-                return Err(ApiError::redaction_unavailable(
-                    "Redaction could not run; nothing was sent to the vendor and the request \
-                     was not counted.",
-                ));
-            }
-        };
-        self.count_kinds(&kinds);
-        let http =
-            build(vendor, &req, &vendors.endpoint(vendor), &provider_key).map_err(request_error)?;
-        Ok(Prepared {
-            http,
-            stream: req.stream,
-            model,
-            restorer: Arc::new(Restorer::new(&map)),
-            client: vendors.client.clone(),
-        })
+            _ => Err(ApiError::redaction_unavailable(
+                "Redaction could not run; nothing was sent to the vendor and nothing was \
+                 counted or charged.",
+            )),
+        }
     }
 
     async fn proxy_call(&self, p: Prepared) -> Result<ProxyReply, ApiError> {
@@ -243,13 +268,9 @@ impl Service {
                 .events(response, &p.model)
                 .await
                 .map_err(|e| vendor_error(&e))?;
-            Ok(ProxyReply::Stream(Box::new(ProxyStream {
-                events,
-                restorer: p.restorer,
-                slots: BTreeMap::new(),
-                last: None,
-                done: false,
-            })))
+            Ok(ProxyReply::Stream(Box::new(ProxyStream::new(
+                events, p.restorer,
+            ))))
         } else {
             let mut completion = p
                 .client
@@ -342,21 +363,61 @@ fn redact_all(
 }
 
 impl ProxyStream {
+    pub(crate) fn new(events: EventStream, restorer: Arc<Restorer>) -> ProxyStream {
+        ProxyStream {
+            events,
+            restorer,
+            slots: BTreeMap::new(),
+            last: None,
+            done: false,
+            billing: None,
+            deadline: None,
+            model_name: None,
+        }
+    }
+
     /// The next piece of the event stream to write to the client (`data: …\n\n`), restored;
     /// `None` at the end. A vendor failure mid-stream is written as an error event, then the
-    /// stream ends.
+    /// stream ends. On the service chat the hold is settled (or released, on a failure)
+    /// before the last piece is returned.
     pub async fn next(&mut self) -> Option<Bytes> {
+        let piece = self.next_piece().await;
+        if self.done
+            && let Some(mut billing) = self.billing.take()
+        {
+            billing.finish().await;
+        }
+        piece
+    }
+
+    async fn next_event(&mut self) -> Option<Result<ChunkEvent, VendorError>> {
+        match self.deadline {
+            None => self.events.next().await,
+            Some(deadline) => match tokio::time::timeout_at(deadline, self.events.next()).await {
+                Ok(event) => event,
+                Err(_) => Some(Err(VendorError::timeout(
+                    self.events.vendor(),
+                    "the answer took longer than the service allows a chat request",
+                ))),
+            },
+        }
+    }
+
+    async fn next_piece(&mut self) -> Option<Bytes> {
         loop {
             if self.done {
                 return None;
             }
-            match self.events.next().await {
+            match self.next_event().await {
                 None => {
                     self.done = true;
                     return self.flush_all();
                 }
                 Some(Err(e)) => {
                     self.done = true;
+                    if let Some(b) = &mut self.billing {
+                        b.failed = true;
+                    }
                     let mut out = self.flush_all().map(|b| b.to_vec()).unwrap_or_default();
                     out.extend_from_slice(&encode_sse_error(&e));
                     return Some(Bytes::from(out));
@@ -368,7 +429,13 @@ impl ProxyStream {
                     return Some(Bytes::from(out));
                 }
                 Some(Ok(ChunkEvent::Chunk(mut chunk))) => {
+                    if let Some(name) = &self.model_name {
+                        chunk.model.clone_from(name);
+                    }
                     self.last = Some((chunk.id.clone(), chunk.created, chunk.model.clone()));
+                    if let Some(b) = &mut self.billing {
+                        b.observe(&mut chunk);
+                    }
                     for (slot, text) in chunk.text_slots_mut() {
                         let r = self
                             .slots

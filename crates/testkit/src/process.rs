@@ -82,6 +82,12 @@ impl Spawned {
         }
     }
 
+    /// SIGKILL (a crash: nothing is cleaned up), then wait for the exit.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// SIGTERM, then wait for the exit, which must be clean: (stdout, stderr, time to exit).
     pub fn stop(mut self) -> (Vec<String>, Vec<String>, Duration) {
         let start = Instant::now();
@@ -95,5 +101,15 @@ impl Spawned {
         let out = self.stdout.lock().expect("lock").clone();
         let err = self.stderr.lock().expect("lock").clone();
         (out, err, took)
+    }
+}
+
+impl Drop for Spawned {
+    /// A test that fails leaves no process behind.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }

@@ -170,7 +170,7 @@ impl VendorError {
     }
 
     /// The vendor did not answer in time (504).
-    pub(crate) fn timeout(vendor: Vendor, what: &str) -> VendorError {
+    pub fn timeout(vendor: Vendor, what: &str) -> VendorError {
         VendorError {
             vendor,
             kind: VendorErrorKind::Timeout,
