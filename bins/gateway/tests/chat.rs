@@ -25,6 +25,7 @@ const STAND_IN_EMAIL: &str = "mara.vintner@example.net";
 /// The three fake vendors, the service's key at each, and a gateway over one store.
 struct Chat {
     client: Client,
+    addr: std::net::SocketAddr,
     store: Arc<dyn Store>,
     fakes: BTreeMap<&'static str, FakeVendor>,
     service_keys: BTreeMap<&'static str, String>,
@@ -77,6 +78,7 @@ async fn start(backend: Backend, opts: Options) -> Chat {
     let addr = serve(store.clone(), endpoints, chat).await;
     Chat {
         client: Client::new(addr),
+        addr,
         store,
         fakes,
         service_keys,
@@ -591,6 +593,52 @@ async fn a_client_that_leaves_a_stream_is_not_charged(backend: Backend) {
     );
     assert!(chat.wait_unheld(&caller).await, "the hold was released");
     assert_eq!(chat.figures(&caller).await, (1_000_000, 0, 0, 0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_leaves_before_a_whole_answer_is_not_charged() {
+    use tokio::io::AsyncWriteExt;
+    let chat = start(
+        Backend::Sqlite,
+        Options {
+            script: Script::text(reply_text()).head_delay(Duration::from_secs(3)),
+            ..Options::default()
+        },
+    )
+    .await;
+    let caller = chat.caller("free", 1_000_000, false).await;
+    let body = question(None, false).to_string();
+    let mut socket = tokio::net::TcpStream::connect(chat.addr).await.unwrap();
+    let head = format!(
+        "POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {}\r\n\
+         content-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        caller.key,
+        body.len()
+    );
+    socket.write_all(head.as_bytes()).await.unwrap();
+    socket.write_all(body.as_bytes()).await.unwrap();
+    while chat.fake("openai").received().is_empty() {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(
+        chat.figures(&caller).await.1 > 0,
+        "held while the vendor thinks"
+    );
+    drop(socket);
+    // Released as soon as the server notices, well before the vendor would have answered.
+    let started = std::time::Instant::now();
+    assert!(chat.wait_unheld(&caller).await);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        chat.figures(&caller).await,
+        (1_000_000, 0, 0, 0),
+        "nothing charged"
+    );
 }
 
 async fn usage_shows_holds_in_remaining_and_settles_in_spent(backend: Backend) {

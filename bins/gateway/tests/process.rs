@@ -316,20 +316,120 @@ async fn two_gateways_on_one_postgres_count_every_request_once() {
     b.stop();
 }
 
+/// A gateway killed (SIGKILL) between a chat request's hold and its settle leaves the hold
+/// in the store; a gateway started again releases it once it has expired, and no money
+/// moves.
+async fn a_crash_between_hold_and_settle_is_released_after_expiry(backend: Backend) {
+    use redact_testkit::vendors::{FakeVendor, Kind, Script, test_key};
+    let dir = tempfile::tempdir().unwrap();
+    let url = backend.fresh_url(dir.path(), "crash");
+    let account = admin_json(
+        &url,
+        &["account", "create", "--name", "c", "--balance", "1"],
+    );
+    let id = account["id"].as_str().unwrap().to_string();
+    let key = admin_json(&url, &["key", "create", &id])["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let show = || admin_json(&url, &["account", "show", &id]);
+    // The service's vendor takes a minute to answer: the request waits, its hold taken.
+    let fake = FakeVendor::start(
+        Kind::OpenAi,
+        Script::text("Hello.").head_delay(Duration::from_secs(60)),
+    )
+    .await;
+    let service_key = test_key("svc-");
+    let env = [
+        ("REDACT_SERVICE_OPENAI_KEY", service_key.as_str()),
+        ("REDACT_OPENAI_BASE_URL", fake.base_url.as_str()),
+        ("REDACT_HOLD_EXPIRY_SECONDS", "3"),
+    ];
+    let gw = Gateway::start(&url, &env);
+    let client = gw.client();
+    let pending = {
+        let key = key.clone();
+        tokio::spawn(async move {
+            client
+                .post(
+                    "/v1/chat/completions",
+                    Some(&key),
+                    &json!({"messages": [{"role": "user", "content": "Hello there"}]}),
+                )
+                .await
+        })
+    };
+    let mut waited = 0;
+    while fake.received().is_empty() {
+        assert!(waited < 500, "the vendor was never called");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        waited += 1;
+    }
+    let held = show()["held_usd"].as_f64().unwrap();
+    assert!(held > 0.0, "a hold is taken before the vendor call");
+    gw.0.kill();
+    pending.abort();
+    // The crash left the hold; nothing released it, nothing was charged.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let after = show();
+    assert_eq!(after["held_usd"].as_f64().unwrap(), held);
+    assert_eq!(after["balance_usd"], 1.0);
+    // Started again, a gateway sweeps it once it has expired (3 s after it was taken).
+    let again = Gateway::start(&url, &env);
+    let mut released = false;
+    for _ in 0..150 {
+        if show()["held_usd"].as_f64().unwrap() == 0.0 {
+            released = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(released, "the expired hold was released");
+    let end = show();
+    assert_eq!(end["balance_usd"], 1.0);
+    assert_eq!(end["remaining_usd"], 1.0);
+    let u = again.client().get("/v1/usage", Some(&key)).await.json();
+    assert_eq!(u["spent_usd"], 0.0);
+    again.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_between_hold_and_settle_sqlite() {
+    a_crash_between_hold_and_settle_is_released_after_expiry(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_between_hold_and_settle_postgres() {
+    a_crash_between_hold_and_settle_is_released_after_expiry(Backend::Postgres).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_log_line_holds_request_text_maps_or_keys() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite:{}", dir.path().join("logs.db").display());
-    let account = admin_json(&url, &["account", "create", "--name", "l", "--api-access"]);
+    let account = admin_json(
+        &url,
+        &[
+            "account",
+            "create",
+            "--name",
+            "l",
+            "--api-access",
+            "--balance",
+            "1",
+        ],
+    );
     let key = admin_json(&url, &["key", "create", account["id"].as_str().unwrap()]);
     let key = key["key"].as_str().unwrap().to_string();
+    let service_key = redact_testkit::vendors::test_key("svc-");
     // The most verbose filter there is.
-    // The proxy's vendor is a closed local port, so a proxy call fails fast with 502.
+    // The vendor is a closed local port, so proxy and chat calls fail fast with 502.
     let gw = Gateway::start(
         &url,
         &[
             ("REDACT_LOG", "trace"),
             ("REDACT_OPENAI_BASE_URL", "http://127.0.0.1:9/v1"),
+            ("REDACT_SERVICE_OPENAI_KEY", &service_key),
         ],
     );
     let c = gw.client();
@@ -372,6 +472,15 @@ async fn no_log_line_holds_request_text_maps_or_keys() {
         .await;
     assert_eq!(r.status, StatusCode::BAD_GATEWAY, "{}", r.text());
     assert!(!r.text().contains(&provider_key));
+    let r = c
+        .post(
+            "/v1/chat/completions",
+            Some(&key),
+            &json!({"messages": [{"role": "user", "content": text}], "stream": true}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_GATEWAY, "{}", r.text());
+    assert!(!r.text().contains(&service_key));
     let (_, err) = gw.stop();
     assert!(
         err.iter().any(|l| l.contains("/v1/redact")),
@@ -387,6 +496,8 @@ async fn no_log_line_holds_request_text_maps_or_keys() {
         key[3..20].to_string(),
         provider_key.clone(),
         provider_key[3..20].to_string(),
+        service_key.clone(),
+        service_key[4..20].to_string(),
     ];
     needles.extend(map.as_object().unwrap().keys().cloned());
     for n in needles {

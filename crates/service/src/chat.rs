@@ -510,3 +510,127 @@ impl Service {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn lookup(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        move |k| map.get(k).cloned()
+    }
+
+    #[test]
+    fn settings_from_the_environment() {
+        let none = ChatSettings::from_lookup(lookup(&[])).unwrap();
+        assert_eq!(none.hold_expiry(), DEFAULT_HOLD_EXPIRY);
+        assert!(!none.has_key("openai"));
+        assert_eq!(none.catalog(), &Catalog::default());
+
+        let dir = tempfile_dir();
+        let path = dir.join("redact.toml");
+        std::fs::write(
+            &path,
+            "[plans.free]\ninput_tokens = 8000\nroutes = [\"service-auto\"]\n",
+        )
+        .unwrap();
+        let secret = format!("k-{}", "x".repeat(30));
+        let s = ChatSettings::from_lookup(lookup(&[
+            ("REDACT_CONFIG", path.to_str().unwrap()),
+            ("REDACT_SERVICE_ANTHROPIC_KEY", &secret),
+            ("REDACT_HOLD_EXPIRY_SECONDS", "60"),
+        ]))
+        .unwrap();
+        assert_eq!(s.catalog().plan("free").unwrap().input_tokens, 8_000);
+        assert!(s.has_key("anthropic") && !s.has_key("google"));
+        assert_eq!(s.key(Vendor::Anthropic), Some(secret.as_str()));
+        assert_eq!(s.hold_expiry(), Duration::from_secs(60));
+        assert_eq!(s.deadline(), Duration::from_secs(54));
+        assert_eq!(s.sweep_interval(), Duration::from_secs(15));
+        assert!(
+            !format!("{s:?}").contains(&secret),
+            "Debug never shows a key"
+        );
+
+        for (var, value, says) in [
+            (
+                "REDACT_HOLD_EXPIRY_SECONDS",
+                "1",
+                "REDACT_HOLD_EXPIRY_SECONDS",
+            ),
+            (
+                "REDACT_HOLD_EXPIRY_SECONDS",
+                "soon",
+                "REDACT_HOLD_EXPIRY_SECONDS",
+            ),
+            ("REDACT_CONFIG", "/no/such/file.toml", "REDACT_CONFIG"),
+        ] {
+            let e = ChatSettings::from_lookup(lookup(&[(var, value)])).unwrap_err();
+            assert!(e.starts_with(says), "{e}");
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    fn tempfile_dir() -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("redact-chat-{}-{}", std::process::id(), unix_now()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn short_expiries_keep_a_deadline_before_them() {
+        let s = ChatSettings::default().with_hold_expiry(Duration::from_secs(2));
+        assert_eq!(s.deadline(), Duration::from_secs(1));
+        assert_eq!(s.sweep_interval(), Duration::from_secs(1));
+        let s = ChatSettings::default();
+        assert_eq!(s.deadline(), Duration::from_secs(540));
+        assert_eq!(s.sweep_interval(), Duration::from_secs(60));
+        // Below the floor it is raised to 2 s.
+        let s = ChatSettings::default().with_hold_expiry(Duration::ZERO);
+        assert_eq!(s.hold_expiry(), Duration::from_secs(2));
+    }
+
+    #[test]
+    fn charges_the_vendors_usage_else_counts_the_answer() {
+        let c = Catalog::default();
+        let auto = c.route(plans::AUTO).unwrap();
+        let usage = Usage {
+            prompt_tokens: 1_200,
+            completion_tokens: 345,
+            total_tokens: 1_545,
+            extra: Default::default(),
+        };
+        assert_eq!(charge(auto, 9, Some(&usage), || unreachable!()), 387);
+        // No usage reported: the counted input and the answer's tokens.
+        let answer = "The quick brown fox jumps over the lazy dog.";
+        let out = plans::count_output_tokens(answer);
+        assert_eq!(out, 10);
+        assert_eq!(
+            charge(auto, 1_000, None, || answer.to_string()),
+            auto.cost(1_000, out)
+        );
+    }
+
+    #[test]
+    fn refusals_become_the_contract_errors() {
+        let c = Catalog::default();
+        let e = route_error(RouteRefusal::NotInPlan, "service-pro", "free", &c);
+        assert_eq!((e.status, e.code), (403, "model_not_in_plan"));
+        let e = route_error(RouteRefusal::UnknownModel, "gpt-4o\u{7}", "plus", &c);
+        assert_eq!((e.status, e.param.as_deref()), (400, Some("model")));
+        assert!(e.message.contains("service-plus") && !e.message.contains('\u{7}'));
+        let e = route_error(RouteRefusal::Unavailable, "service-pro", "pro", &c);
+        assert_eq!((e.status, e.code), (503, "model_unavailable"));
+        let refused =
+            VendorError::refused(Vendor::OpenAi, 401, br#"{"error":{"message":"bad key"}}"#);
+        assert_eq!(chat_vendor_error(&refused).status, 502);
+        let busy =
+            VendorError::refused(Vendor::OpenAi, 429, br#"{"error":{"message":"slow down"}}"#);
+        assert_eq!(chat_vendor_error(&busy).status, 429);
+    }
+}

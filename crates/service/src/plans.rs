@@ -548,6 +548,59 @@ mod tests {
     }
 
     #[test]
+    fn auto_uses_only_routes_the_service_can_call() {
+        let c = Catalog::default();
+        let hard = Difficulty {
+            level: 3,
+            points: 9,
+        };
+        let no_openai = |r: &Route| r.vendor != "openai";
+        // ultra (openai) is out: the nearest below, service-pro.
+        assert_eq!(
+            c.choose_available("ultra", None, hard, no_openai)
+                .unwrap()
+                .name,
+            "service-pro"
+        );
+        // An easy question wants service-auto (openai): the nearest above.
+        assert_eq!(
+            c.choose_available("ultra", None, Difficulty::default(), no_openai)
+                .unwrap()
+                .name,
+            "service-plus"
+        );
+        assert_eq!(
+            c.choose_available("free", None, hard, no_openai),
+            Err(RouteRefusal::Unavailable)
+        );
+        assert_eq!(
+            c.choose_available("ultra", Some("service-ultra"), hard, no_openai),
+            Err(RouteRefusal::Unavailable)
+        );
+        // The plan is checked before availability.
+        assert_eq!(
+            c.choose_available("free", Some("service-ultra"), hard, no_openai),
+            Err(RouteRefusal::NotInPlan)
+        );
+    }
+
+    #[test]
+    fn request_tokens_include_tool_definitions() {
+        let body = |tools: bool| {
+            let mut v = serde_json::json!({"messages": [{"role": "user", "content": "What is the weather in Paris?"}]});
+            if tools {
+                v["tools"] = serde_json::json!([{"type": "function", "function": {
+                    "name": "weather", "description": "The weather for a city, today and tomorrow.",
+                    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]);
+            }
+            redact_vendors::ChatRequest::from_value(v).unwrap()
+        };
+        let plain = count_request_tokens(&mut body(false));
+        assert_eq!(plain, count_tokens(["What is the weather in Paris?"]));
+        assert!(count_request_tokens(&mut body(true)) > plain + 20);
+    }
+
+    #[test]
     fn the_heuristic_reads_length_code_maths_and_reasoning_cues() {
         assert_eq!(difficulty("What's the capital of France?", 20).level, 0);
         assert_eq!(
