@@ -872,6 +872,65 @@ async fn bad_requests_and_keys() {
     assert_eq!(chat.figures(&caller).await, (1_000_000, 0, 0, 0));
 }
 
+/// The official OpenAI Python SDK against the service chat (skipped when the package is
+/// missing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_official_openai_sdk_works_with_the_service_chat() {
+    let python = std::env::var("REDACT_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+    let chat = start(
+        Backend::Sqlite,
+        Options {
+            script: Script::text(reply_text()).usage(1_200, 345).pieces(3),
+            ..Options::default()
+        },
+    )
+    .await;
+    let caller = chat.caller("free", 1_000_000, false).await;
+    let broke = chat.caller("free", 0, false).await;
+    let gateway = format!("http://{}", chat.addr);
+    let map = json!({ STAND_IN_NAME: REAL_NAME, STAND_IN_EMAIL: REAL_EMAIL }).to_string();
+    let (key, broke_key) = (caller.key.clone(), broke.key.clone());
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/sdk/openai_service_chat.py"
+    );
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(python)
+            .arg(script)
+            .env("GATEWAY", gateway)
+            .env("REDACT_KEY", key)
+            .env("BROKE_KEY", broke_key)
+            .env("MAP", map)
+            .env("QUESTION", format!("Write to {REAL_NAME} at {REAL_EMAIL}."))
+            .output()
+    })
+    .await
+    .unwrap();
+    let Ok(out) = out else {
+        eprintln!("SKIPPED: no python interpreter");
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if stdout.starts_with("SKIPPED") {
+        eprintln!("{stdout}");
+        return;
+    }
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], restored_reply(), "whole answer");
+    assert_eq!(lines[1], "service-auto");
+    assert_eq!(lines[2], restored_reply(), "streamed answer");
+    assert_eq!(lines[3], "PermissionDeniedError 403 model_not_in_plan");
+    assert_eq!(lines[4], "402 insufficient_balance insufficient_quota");
+    assert!(!chat.fake("openai").last().all_text().contains(REAL_EMAIL));
+    // Two answers, each settled at 387 micro-dollars.
+    assert_eq!(chat.figures(&caller).await.0, 1_000_000 - 2 * 387);
+}
+
 both_stores!(
     each_route_answers_on_its_vendor_and_charges_its_prices,
     streams_restore_and_settle_when_they_end,
