@@ -296,6 +296,12 @@ async fn each_route_answers_on_its_vendor_and_charges_its_prices(backend: Backen
         );
     }
     assert_eq!(chat.received_total(), 4);
+    let metrics = chat.client.get("/metrics", None).await.text();
+    assert!(
+        metrics.contains("redact_chat_holds_total{outcome=\"settled\"} 4"),
+        "{metrics}"
+    );
+    assert!(metrics.contains(&format!("redact_chat_charged_microdollars_total {spent}")));
 }
 
 async fn streams_restore_and_settle_when_they_end(backend: Backend) {
@@ -541,6 +547,9 @@ async fn vendor_errors_release_the_hold(backend: Backend) {
     assert!(body.contains("provider_error"), "{body}");
     assert!(!body.contains("[DONE]"));
     assert_eq!(chat.figures(&caller).await, (1_000_000, 0, 0, 0));
+    let metrics = chat.client.get("/metrics", None).await.text();
+    assert!(metrics.contains("redact_chat_holds_total{outcome=\"released\"} 3"));
+    assert!(metrics.contains("redact_chat_holds_total{outcome=\"taken\"} 3"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

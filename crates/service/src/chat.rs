@@ -32,6 +32,7 @@ use redact::Restorer;
 use redact_billing::{Micros, Month, Store};
 use redact_vendors::{ChatCompletionChunk, ChatRequest, Role, Usage, Vendor, VendorError, build};
 
+use crate::metrics::ChatMetrics;
 use crate::plans::{self, Catalog, Route, RouteRefusal};
 use crate::proxy::{ProxyReply, ProxyStream, request_error, vendor_error};
 use crate::{ApiError, Service, refusal_error, store_error, unknown_key};
@@ -161,31 +162,40 @@ impl ChatSettings {
 pub(crate) struct HoldGuard {
     store: Arc<dyn Store>,
     id: Option<String>,
+    metrics: ChatMetrics,
 }
 
 impl HoldGuard {
-    fn new(store: Arc<dyn Store>, id: String) -> HoldGuard {
+    fn new(store: Arc<dyn Store>, id: String, metrics: ChatMetrics) -> HoldGuard {
         HoldGuard {
             store,
             id: Some(id),
+            metrics,
         }
     }
 
     /// Charges `cost` (capped at the hold) and releases the rest.
     async fn settle(&mut self, cost: Micros) {
-        if let Some(id) = self.id.take()
-            && let Err(e) = self.store.settle(&id, Month::now(), cost).await
-        {
-            tracing::error!(error = %e, "could not settle a chat hold; it will expire and be released");
+        if let Some(id) = self.id.take() {
+            match self.store.settle(&id, Month::now(), cost).await {
+                Ok(charged) => {
+                    self.metrics.hold("settled");
+                    self.metrics.charged(u64::try_from(charged).unwrap_or(0));
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "could not settle a chat hold; it will expire and be released");
+                }
+            }
         }
     }
 
     /// Releases the hold without charge.
     async fn release(&mut self) {
-        if let Some(id) = self.id.take()
-            && let Err(e) = self.store.release(&id).await
-        {
-            tracing::warn!(error = %e, "could not release a chat hold; it will expire and be swept");
+        if let Some(id) = self.id.take() {
+            self.metrics.hold("released");
+            if let Err(e) = self.store.release(&id).await {
+                tracing::warn!(error = %e, "could not release a chat hold; it will expire and be swept");
+            }
         }
     }
 }
@@ -195,6 +205,7 @@ impl Drop for HoldGuard {
         if let Some(id) = self.id.take()
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
+            self.metrics.hold("released");
             let store = self.store.clone();
             runtime.spawn(async move {
                 if let Err(e) = store.release(&id).await {
@@ -437,9 +448,13 @@ impl Service {
             .map_err(store_error)?
         {
             Ok(h) => h,
-            Err(refusal) => return Err(refusal_error(refusal)),
+            Err(refusal) => {
+                self.metrics.chat().hold("refused");
+                return Err(refusal_error(refusal));
+            }
         };
-        let mut guard = HoldGuard::new(self.store.clone(), hold.id);
+        self.metrics.chat().hold("taken");
+        let mut guard = HoldGuard::new(self.store.clone(), hold.id, self.metrics.chat().clone());
         let deadline = tokio::time::Instant::now() + self.chat.deadline();
         let restorer = Arc::new(Restorer::new(&map));
         let client = &vendors.client;

@@ -16,6 +16,12 @@
 //! A request refused at step 4 or 5 is given back: its count and any charge are refunded, so
 //! only requests answered 200 are counted.
 //!
+//! The proxy ([`Service::proxy`]) follows the same steps, then calls the caller's vendor.
+//! The service chat ([`Service::chat`], `POST /v1/chat/completions`) is not metered per
+//! request: it holds the largest possible cost of the call against the prepaid balance,
+//! then settles the hold to the vendor's reported usage or releases it (see the `chat`
+//! module and [`plans`]).
+//!
 //! Errors are [`ApiError`]s: a status, the contract's `code` and `type`, a message that never
 //! quotes request text, a map or a key, and the field at fault.
 //!
@@ -55,7 +61,7 @@ use serde::Serialize;
 
 pub use chat::{ChatSettings, DEFAULT_HOLD_EXPIRY};
 pub use error::ApiError;
-pub use metrics::Metrics;
+pub use metrics::{ChatMetrics, Metrics};
 pub use proxy::{ProxyHeaders, ProxyReply, ProxyStream, Vendors, vendor_error};
 pub use ratelimit::RateLimiter;
 /// The store layer, re-exported so binaries need no other crate for it.

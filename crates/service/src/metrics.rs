@@ -1,5 +1,5 @@
 //! Prometheus metrics: requests by route and status, latency by route, values redacted by
-//! kind, name-check outcomes. Labels are `&'static str` drawn from fixed sets, never from
+//! kind, name-check outcomes, service chat holds and charges. Labels are `&'static str` drawn from fixed sets, never from
 //! request content (and cost no allocation per request).
 
 use std::sync::atomic::AtomicU64;
@@ -33,6 +33,27 @@ pub struct Metrics {
     latency: Family<Route, Histogram, fn() -> Histogram>,
     redactions: Family<KindLabel, Counter<u64, AtomicU64>>,
     name_checks: Family<Outcome, Counter>,
+    chat: ChatMetrics,
+}
+
+/// The service chat's money metrics: holds by outcome and micro-dollars charged. Cheap to
+/// clone (the counters are shared), so a hold being spent can carry them.
+#[derive(Clone, Debug, Default)]
+pub struct ChatMetrics {
+    holds: Family<Outcome, Counter>,
+    charged: Counter,
+}
+
+impl ChatMetrics {
+    /// Records a hold's outcome: `taken`, `refused`, `settled` or `released`.
+    pub fn hold(&self, outcome: &'static str) {
+        self.holds.get_or_create(&Outcome { outcome }).inc();
+    }
+
+    /// Records an amount charged by a settle.
+    pub fn charged(&self, micros: u64) {
+        self.charged.inc_by(micros);
+    }
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -81,12 +102,24 @@ impl Metrics {
             "Calls of the name model, by outcome (decided, undecided)",
             name_checks.clone(),
         );
+        let chat = ChatMetrics::default();
+        registry.register(
+            "chat_holds",
+            "Service chat holds, by outcome (taken, refused, settled, released)",
+            chat.holds.clone(),
+        );
+        registry.register(
+            "chat_charged_microdollars",
+            "Micro-dollars charged by settled service chat holds",
+            chat.charged.clone(),
+        );
         Metrics {
             registry,
             requests,
             latency,
             redactions,
             name_checks,
+            chat,
         }
     }
 
@@ -109,6 +142,11 @@ impl Metrics {
     /// Records one call of the name model.
     pub fn name_check(&self, outcome: &'static str) {
         self.name_checks.get_or_create(&Outcome { outcome }).inc();
+    }
+
+    /// The service chat's metrics.
+    pub fn chat(&self) -> &ChatMetrics {
+        &self.chat
     }
 
     /// The metrics in the Prometheus text format.

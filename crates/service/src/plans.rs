@@ -449,7 +449,7 @@ pub fn count_tokens<'a>(texts: impl IntoIterator<Item = &'a str>) -> u64 {
 }
 
 /// The input tokens of a chat request: every text the vendor receives (messages, tool-call
-/// arguments, `user`, unknown fields: [`ChatRequest::texts_mut`]) plus the tool definitions
+/// arguments, `user`, unknown fields: [`ChatRequest::texts_mut`](redact_vendors::ChatRequest::texts_mut)) plus the tool definitions
 /// and response format, as JSON, counted by [`count_tokens`].
 pub fn count_request_tokens(req: &mut redact_vendors::ChatRequest) -> u64 {
     let mut extra = String::new();
