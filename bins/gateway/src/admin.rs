@@ -21,7 +21,7 @@ use redact_service::billing::{
 };
 use serde_json::json;
 
-/// The plans the gateway knows.
+/// The built-in plans (`REDACT_CONFIG` may add more; see `redact_service::plans`).
 pub const PLANS: &[&str] = &["free", "plus", "pro", "ultra"];
 
 /// One administration command.
@@ -102,9 +102,11 @@ fn account_json(a: &Account) -> serde_json::Value {
     })
 }
 
-/// Runs a command against `store`, writing its output to `out`.
+/// Runs a command against `store`, writing its output to `out`. `plans` are the plan names
+/// an account may be given (the built-in [`PLANS`] and any `REDACT_CONFIG` adds).
 pub async fn run(
     store: &dyn Store,
+    plans: &[&str],
     command: Command,
     as_json: bool,
     out: &mut dyn Write,
@@ -119,8 +121,8 @@ pub async fn run(
             if name.trim().is_empty() {
                 anyhow::bail!("--name must not be empty");
             }
-            if !PLANS.contains(&plan.as_str()) {
-                anyhow::bail!("unknown plan {plan:?}; plans: {}", PLANS.join(", "));
+            if !plans.contains(&plan.as_str()) {
+                anyhow::bail!("unknown plan {plan:?}; plans: {}", plans.join(", "));
             }
             let balance = amount("--balance", balance)?;
             let a = store

@@ -40,7 +40,7 @@ enum AccountCmd {
         /// A unique name.
         #[arg(long)]
         name: String,
-        /// The plan: free, plus, pro or ultra.
+        /// The plan: free, plus, pro, ultra, or one added by REDACT_CONFIG.
         #[arg(long, default_value = "free")]
         plan: String,
         /// Switch API access on.
@@ -177,7 +177,11 @@ async fn administer(config: &GatewayConfig, command: Command, json: bool) -> any
         .await
         .map_err(|e| anyhow::anyhow!("cannot open the store: {e}"))?;
     let mut out = std::io::stdout().lock();
-    admin::run(store.as_ref(), command, json, &mut out).await
+    // The plans of REDACT_CONFIG, if set, besides the built-in ones.
+    let chat = redact_service::ChatSettings::from_lookup(|k| std::env::var(k).ok())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let plans: Vec<&str> = chat.catalog().plan_names().collect();
+    admin::run(store.as_ref(), &plans, command, json, &mut out).await
 }
 
 async fn serve(config: GatewayConfig) -> anyhow::Result<()> {

@@ -819,6 +819,7 @@ async fn openapi_document_matches_the_server() {
         "/metrics",
         "/v1/openapi.json",
         "/v1/proxy/chat/completions",
+        "/v1/chat/completions",
     ] {
         assert!(paths.contains_key(served), "{served} is not documented");
     }

@@ -393,6 +393,109 @@ async fn a_crash_between_hold_and_settle_is_released_after_expiry(backend: Backe
     again.stop();
 }
 
+/// `REDACT_CONFIG` adds a plan (the admin commands accept it) and changes a route's vendor
+/// model, prices and output limit; the gateway routes, limits and charges by it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_config_file_sets_plans_routes_and_prices() {
+    use redact_testkit::vendors::{FakeVendor, Kind, Script, test_key};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite:{}", dir.path().join("config.db").display());
+    let config = dir.path().join("redact.toml");
+    std::fs::write(
+        &config,
+        r#"
+[routes.service-auto]
+vendor = "openai"
+model = "gpt-house"
+input_usd_per_mtok = 2.0
+output_usd_per_mtok = 4.0
+max_output_tokens = 500
+
+[plans.team]
+input_tokens = 1000
+routes = ["service-auto"]
+"#,
+    )
+    .unwrap();
+    let config = config.to_str().unwrap();
+    // Without the file the plan is unknown to the admin commands; with it, it is accepted.
+    let (ok, _, err) = admin(
+        &url,
+        &["account", "create", "--name", "t", "--plan", "team"],
+    );
+    assert!(!ok && err.contains("team"), "{err}");
+    let out = Command::new(BIN)
+        .args([
+            "account",
+            "create",
+            "--name",
+            "t",
+            "--plan",
+            "team",
+            "--balance",
+            "1",
+            "--json",
+        ])
+        .env("REDACT_DATABASE_URL", &url)
+        .env("REDACT_CONFIG", config)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let id: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = id["id"].as_str().unwrap().to_string();
+    let key = admin_json(&url, &["key", "create", &id])["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let fake = FakeVendor::start(Kind::OpenAi, Script::text("Hello.").usage(10, 400)).await;
+    let service_key = test_key("svc-");
+    let gw = Gateway::start(
+        &url,
+        &[
+            ("REDACT_CONFIG", config),
+            ("REDACT_SERVICE_OPENAI_KEY", &service_key),
+            ("REDACT_OPENAI_BASE_URL", &fake.base_url),
+        ],
+    );
+    let c = gw.client();
+    let r = c
+        .post(
+            "/v1/chat/completions",
+            Some(&key),
+            &json!({"messages": [{"role": "user", "content": "Say hello."}]}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let sent = fake.last().json();
+    assert_eq!(sent["model"], "gpt-house");
+    assert_eq!(
+        sent["max_completion_tokens"], 500,
+        "the route's output limit is sent"
+    );
+    // 10 input tokens at 2 USD and 400 output tokens at 4 USD per million: 1,620 micro-USD.
+    let u = c.get("/v1/usage", Some(&key)).await.json();
+    assert_eq!(u["tier"], "team");
+    assert!(
+        (u["spent_usd"].as_f64().unwrap() - 0.001_62).abs() < 1e-9,
+        "{u}"
+    );
+    // The plan's input limit: 1,000 tokens.
+    let long = "river ".repeat(1_200);
+    let r = c
+        .post(
+            "/v1/chat/completions",
+            Some(&key),
+            &json!({"messages": [{"role": "user", "content": long}]}),
+        )
+        .await;
+    assert_eq!(r.code(), "context_length_exceeded");
+    gw.stop();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crash_between_hold_and_settle_sqlite() {
     a_crash_between_hold_and_settle_is_released_after_expiry(Backend::Sqlite).await;
