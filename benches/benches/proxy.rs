@@ -1,7 +1,9 @@
 //! What the proxy adds over calling the vendor directly, over real HTTP on loopback: a
 //! 2 KB conversation to a fake OpenAI vendor, whole answer (time to the full answer) and
 //! streamed (time to the first chunk), directly and through the gateway (authenticate,
-//! meter on the embedded store, redact every message, translate, call, restore).
+//! meter on the embedded store, redact every message, translate, call, restore), and through
+//! the service chat (`/v1/chat/completions`: count tokens, route, redact, hold on the
+//! embedded store, call, restore, settle).
 //! `cargo bench -p redact-benches --bench proxy`.
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,7 +14,7 @@ use http::Method;
 use redact_benches::mixed_document;
 use redact_gateway::Gateway;
 use redact_service::vendors::{Client as VendorClient, Endpoint, Timeouts, Vendor};
-use redact_service::{Config, Service, Vendors};
+use redact_service::{ChatSettings, Config, Service, Vendors};
 use redact_testkit::Client;
 use redact_testkit::vendors::{FakeVendor, Kind, Script, test_key};
 use serde_json::json;
@@ -48,15 +50,17 @@ async fn setup() -> Setup {
             ..Config::default()
         },
     )
-    .with_vendors(vendors);
+    .with_vendors(vendors)
+    .with_chat(ChatSettings::default().with_key(Vendor::OpenAi, test_key("svc-")));
     service.warm_up();
+    redact_service::plans::warm_up_tokenizer();
     let gw = Gateway::bind("127.0.0.1:0".parse().unwrap(), Arc::new(service), 8 << 20)
         .await
         .unwrap();
     let proxy = Client::new(gw.local_addr());
     tokio::spawn(gw.run(std::future::pending()));
     let account = store
-        .create_account("bench", "free", true, 0)
+        .create_account("bench", "free", true, 1_000_000_000_000)
         .await
         .unwrap();
     let key = store.create_key(&account.id, None).await.unwrap();
@@ -104,8 +108,49 @@ fn proxy(c: &mut Criterion) {
     let mut g = c.benchmark_group("proxy");
     g.measurement_time(Duration::from_secs(8));
     let stream_body = s.body.replace("\"model\"", "\"stream\":true,\"model\"");
+    let chat_body = s.body.replace("gpt-4o-mini", "service-auto");
+    let chat_stream_body = stream_body.replace("gpt-4o-mini", "service-auto");
     for (name, stream) in [("whole", false), ("first_chunk", true)] {
         let body = if stream { &stream_body } else { &s.body };
+        let chat_body = if stream {
+            &chat_stream_body
+        } else {
+            &chat_body
+        };
+        g.bench_function(format!("chat_{name}"), |b| {
+            b.iter_custom(|iters| {
+                rt.block_on(async {
+                    let start = Instant::now();
+                    for _ in 0..iters {
+                        let status = if stream {
+                            s.proxy
+                                .first_piece(
+                                    Method::POST,
+                                    "/v1/chat/completions",
+                                    Some(&s.key),
+                                    &[],
+                                    Bytes::from(chat_body.clone()),
+                                )
+                                .await
+                                .0
+                        } else {
+                            s.proxy
+                                .send(
+                                    Method::POST,
+                                    "/v1/chat/completions",
+                                    Some(&s.key),
+                                    &[],
+                                    Bytes::from(chat_body.clone()),
+                                )
+                                .await
+                                .status
+                        };
+                        assert!(status.is_success());
+                    }
+                    start.elapsed()
+                })
+            })
+        });
         g.bench_function(format!("direct_{name}"), |b| {
             b.iter_custom(|iters| {
                 rt.block_on(async {
