@@ -571,6 +571,31 @@ async fn a_vendor_too_slow_for_the_hold_is_cut_off_and_released() {
     assert_eq!(chat.figures(&caller).await, (1_000_000, 0, 0, 0));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_still_running_at_the_deadline_is_ended_and_released() {
+    // Holds of 2 s: the stream is cut off after 1 s, while the vendor is still writing.
+    let chat = start(
+        Backend::Sqlite,
+        Options {
+            script: Script::text(reply_text().repeat(4))
+                .pieces(4)
+                .event_delay(Duration::from_millis(100)),
+            hold_expiry: Duration::from_secs(2),
+        },
+    )
+    .await;
+    let caller = chat.caller("free", 1_000_000, false).await;
+    let r = chat.send(&caller, &question(None, true)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let body = r.text();
+    let data = sse_data(&body);
+    assert!(data.len() > 3, "some of the answer was streamed: {body}");
+    let last: Value = serde_json::from_str(data.last().unwrap()).unwrap();
+    assert_eq!(last["error"]["code"], "provider_timeout", "{body}");
+    assert!(!body.contains("[DONE]"));
+    assert_eq!(chat.figures(&caller).await, (1_000_000, 0, 0, 0));
+}
+
 async fn a_client_that_leaves_a_stream_is_not_charged(backend: Backend) {
     let chat = start(
         backend,
