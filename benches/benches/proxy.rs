@@ -101,6 +101,40 @@ async fn setup() -> Setup {
     }
 }
 
+/// A measured case: its label, client, path, our key, other headers and body.
+type Case<'a> = (
+    &'a str,
+    &'a Client,
+    &'a str,
+    Option<&'a str>,
+    &'a [(&'a str, &'a str)],
+    &'a str,
+);
+
+/// One call: the whole answer, or (`stream`) only up to its first chunk. Panics unless 2xx.
+async fn call(
+    client: &Client,
+    path: &str,
+    key: Option<&str>,
+    headers: &[(&str, &str)],
+    body: &str,
+    stream: bool,
+) {
+    let body = Bytes::from(body.to_string());
+    let status = if stream {
+        client
+            .first_piece(Method::POST, path, key, headers, body)
+            .await
+            .0
+    } else {
+        client
+            .send(Method::POST, path, key, headers, body)
+            .await
+            .status
+    };
+    assert!(status.is_success());
+}
+
 fn proxy(c: &mut Criterion) {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let s = rt.block_on(setup());
@@ -117,108 +151,47 @@ fn proxy(c: &mut Criterion) {
         } else {
             &chat_body
         };
-        g.bench_function(format!("chat_{name}"), |b| {
-            b.iter_custom(|iters| {
-                rt.block_on(async {
-                    let start = Instant::now();
-                    for _ in 0..iters {
-                        let status = if stream {
-                            s.proxy
-                                .first_piece(
-                                    Method::POST,
-                                    "/v1/chat/completions",
-                                    Some(&s.key),
-                                    &[],
-                                    Bytes::from(chat_body.clone()),
-                                )
-                                .await
-                                .0
-                        } else {
-                            s.proxy
-                                .send(
-                                    Method::POST,
-                                    "/v1/chat/completions",
-                                    Some(&s.key),
-                                    &[],
-                                    Bytes::from(chat_body.clone()),
-                                )
-                                .await
-                                .status
-                        };
-                        assert!(status.is_success());
-                    }
-                    start.elapsed()
+        let provider = [("x-provider-key", s.provider_key.as_str())];
+        let direct = [("authorization", auth.as_str())];
+        let cases: [Case; 3] = [
+            (
+                "chat",
+                &s.proxy,
+                "/v1/chat/completions",
+                Some(&s.key),
+                &[],
+                chat_body,
+            ),
+            (
+                "direct",
+                &s.direct,
+                "/v1/chat/completions",
+                None,
+                &direct,
+                body,
+            ),
+            (
+                "proxy",
+                &s.proxy,
+                "/v1/proxy/chat/completions",
+                Some(&s.key),
+                &provider,
+                body,
+            ),
+        ];
+        for (label, client, path, key, headers, body) in cases {
+            g.bench_function(format!("{label}_{name}"), |b| {
+                b.iter_custom(|iters| {
+                    rt.block_on(async {
+                        let start = Instant::now();
+                        for _ in 0..iters {
+                            call(client, path, key, headers, body, stream).await;
+                        }
+                        start.elapsed()
+                    })
                 })
-            })
-        });
-        g.bench_function(format!("direct_{name}"), |b| {
-            b.iter_custom(|iters| {
-                rt.block_on(async {
-                    let start = Instant::now();
-                    for _ in 0..iters {
-                        let status = if stream {
-                            s.direct
-                                .first_piece(
-                                    Method::POST,
-                                    "/v1/chat/completions",
-                                    None,
-                                    &[("authorization", &auth)],
-                                    Bytes::from(body.clone()),
-                                )
-                                .await
-                                .0
-                        } else {
-                            s.direct
-                                .send(
-                                    Method::POST,
-                                    "/v1/chat/completions",
-                                    None,
-                                    &[("authorization", &auth)],
-                                    Bytes::from(body.clone()),
-                                )
-                                .await
-                                .status
-                        };
-                        assert!(status.is_success());
-                    }
-                    start.elapsed()
-                })
-            })
-        });
-        g.bench_function(format!("proxy_{name}"), |b| {
-            b.iter_custom(|iters| {
-                rt.block_on(async {
-                    let start = Instant::now();
-                    for _ in 0..iters {
-                        let status = if stream {
-                            s.proxy
-                                .first_piece(
-                                    Method::POST,
-                                    "/v1/proxy/chat/completions",
-                                    Some(&s.key),
-                                    &[("x-provider-key", &s.provider_key)],
-                                    Bytes::from(body.clone()),
-                                )
-                                .await
-                                .0
-                        } else {
-                            s.proxy
-                                .send(
-                                    Method::POST,
-                                    "/v1/proxy/chat/completions",
-                                    Some(&s.key),
-                                    &[("x-provider-key", &s.provider_key)],
-                                    Bytes::from(body.clone()),
-                                )
-                                .await
-                                .status
-                        };
-                        assert!(status.is_success());
-                    }
-                    start.elapsed()
-                })
-            })
-        });
+            });
+        }
     }
     g.finish();
 }
