@@ -806,24 +806,28 @@ async fn strict_map_allow_and_profile_work_as_on_the_proxy() {
     use redact_testkit::{FakeAnswer, FakeModel};
     let chat = start(Backend::Sqlite, Options::default()).await;
     let caller = chat.caller("free", 1_000_000, false).await;
-    // allow keeps a value; profile finds the caller's own details written differently.
+    // allow keeps a value that would be replaced; profile finds the caller's own details
+    // written in ways nothing else finds (a handle, a nickname, an email spelled out).
     let body = json!({
         "messages": [{"role": "user", "content":
-            "Ask Acme Support whether Doe, Jane may call them from jane dot doe at example dot org."}],
-        "allow": ["Acme Support"],
-        "profile": {"name": REAL_NAME, "email": REAL_EMAIL},
+            "Tell support@acme-example.io that rsmith (Bob) may also write from robert dot smith at gmail dot com."}],
+        "allow": ["support@acme-example.io"],
+        "profile": {"name": "Robert Smith", "email": "robert.smith@gmail.com"},
     });
     let r = chat.send(&caller, &body).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let sent = chat.fake("openai").last().all_text();
     assert!(
-        sent.contains("Acme Support"),
+        sent.contains("support@acme-example.io"),
         "allowed values are sent as they are"
     );
-    assert!(
-        !sent.contains("Doe, Jane"),
-        "the profile name in another order is redacted"
-    );
+    let lower = sent.to_lowercase();
+    for gone in ["rsmith", "bob", "robert dot smith"] {
+        assert!(
+            !lower.contains(gone),
+            "the profile's {gone:?} reached the vendor"
+        );
+    }
     // Strict, with a name model that cannot decide: 503, nothing sent, nothing held.
     let names = FakeModel::start(FakeAnswer::Status(500)).await;
     let model =
