@@ -914,7 +914,6 @@ async fn bad_requests_and_keys() {
 /// missing).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_official_openai_sdk_works_with_the_service_chat() {
-    let python = std::env::var("REDACT_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
     let chat = start(
         Backend::Sqlite,
         Options {
@@ -927,37 +926,22 @@ async fn the_official_openai_sdk_works_with_the_service_chat() {
     let broke = chat.caller("free", 0, false).await;
     let gateway = format!("http://{}", chat.addr);
     let map = json!({ STAND_IN_NAME: REAL_NAME, STAND_IN_EMAIL: REAL_EMAIL }).to_string();
-    let (key, broke_key) = (caller.key.clone(), broke.key.clone());
+    let question = format!("Write to {REAL_NAME} at {REAL_EMAIL}.");
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/sdk/openai_service_chat.py"
     );
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(python)
-            .arg(script)
-            .env("GATEWAY", gateway)
-            .env("REDACT_KEY", key)
-            .env("BROKE_KEY", broke_key)
-            .env("MAP", map)
-            .env("QUESTION", format!("Write to {REAL_NAME} at {REAL_EMAIL}."))
-            .output()
-    })
-    .await
-    .unwrap();
-    let Ok(out) = out else {
-        eprintln!("SKIPPED: no python interpreter");
+    let env = [
+        ("GATEWAY", gateway.as_str()),
+        ("REDACT_KEY", caller.key.as_str()),
+        ("BROKE_KEY", broke.key.as_str()),
+        ("MAP", map.as_str()),
+        ("QUESTION", question.as_str()),
+    ];
+    let Some(out) = redact_testkit::process::python(script, &[], &env).await else {
         return;
     };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    if stdout.starts_with("SKIPPED") {
-        eprintln!("{stdout}");
-        return;
-    }
+    let stdout = out.stdout;
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], restored_reply(), "whole answer");
     assert_eq!(lines[1], "service-auto");

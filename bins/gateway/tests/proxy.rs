@@ -431,39 +431,24 @@ async fn a_vendor_refusal_keeps_its_status_and_says_so() {
 /// The official OpenAI Python SDK against the proxy (skipped when the package is missing).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_official_openai_sdk_works_through_the_proxy() {
-    let python = std::env::var("REDACT_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
     let fake = FakeVendor::start(Kind::OpenAi, Script::text(reply_text()).pieces(3)).await;
     let p = start(&fake, Vendor::OpenAi).await;
     let gateway = format!("http://{}", p.client_addr());
     let map = json!({ STAND_IN_NAME: REAL_NAME, STAND_IN_EMAIL: REAL_EMAIL }).to_string();
-    let key = p.key.clone();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/openai_client.py");
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(python)
-            .arg(script)
-            .env("GATEWAY", gateway)
-            .env("REDACT_KEY", key)
-            .env("PROVIDER_KEY", test_key("vk-"))
-            .env("MAP", map)
-            .env("QUESTION", format!("Write to {REAL_NAME} at {REAL_EMAIL}."))
-            .output()
-    })
-    .await
-    .unwrap();
-    let Ok(out) = out else {
-        eprintln!("SKIPPED: no python interpreter");
+    let provider_key = test_key("vk-");
+    let question = format!("Write to {REAL_NAME} at {REAL_EMAIL}.");
+    let env = [
+        ("GATEWAY", gateway.as_str()),
+        ("REDACT_KEY", p.key.as_str()),
+        ("PROVIDER_KEY", provider_key.as_str()),
+        ("MAP", map.as_str()),
+        ("QUESTION", question.as_str()),
+    ];
+    let Some(out) = redact_testkit::process::python(script, &[], &env).await else {
         return;
     };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    if stdout.starts_with("SKIPPED") {
-        eprintln!("{stdout}");
-        return;
-    }
+    let stdout = out.stdout;
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], restored_reply(), "whole answer");
     assert_eq!(lines[1], restored_reply(), "streamed answer");

@@ -735,36 +735,17 @@ async fn host_allowlist_and_routing(backend: Backend) {
 /// (`REDACT_TEST_PYTHON` names the interpreter; default `python3`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_official_python_sdk_round_trips() {
-    let python = std::env::var("REDACT_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/python_client.py");
     let h = Harness::start(Backend::Sqlite, config()).await;
     let (_, key) = h.account(true, 0.0).await;
-    let run = tokio::process::Command::new(&python)
-        .arg(script)
-        .arg(h.url())
-        .env("REDACT_MCP_TEST_KEY", &key)
-        .kill_on_drop(true)
-        .output();
-    let out = match tokio::time::timeout(std::time::Duration::from_secs(120), run).await {
-        Ok(Ok(out)) => out,
-        Ok(Err(e)) => {
-            eprintln!("SKIPPED: no Python interpreter `{python}` ({e})");
-            h.stop().await;
-            return;
-        }
-        Err(_) => panic!("the Python SDK client did not finish in 120 s"),
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if out.status.code() == Some(3) {
-        eprintln!("SKIPPED: the MCP Python SDK is not installed for `{python}` (pip install mcp)");
+    let url = h.url();
+    let Some(out) =
+        redact_testkit::process::python(script, &[&url], &[("REDACT_MCP_TEST_KEY", &key)]).await
+    else {
         h.stop().await;
         return;
-    }
-    assert!(
-        out.status.success(),
-        "python client failed:\n{stdout}\n{stderr}"
-    );
+    };
+    let (stdout, stderr) = (out.stdout, out.stderr);
     let report: Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
     assert_eq!(report["calls"], 3);
     assert!(

@@ -113,3 +113,46 @@ impl Drop for Spawned {
         }
     }
 }
+
+/// What a script printed.
+#[derive(Clone, Debug)]
+pub struct ScriptOutput {
+    /// Its standard output.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+}
+
+/// Runs `script args…` with the Python interpreter named by `REDACT_TEST_PYTHON` (default
+/// `python3`) and `env`, for at most 120 s (an official SDK driving a server under test).
+/// `None`, after printing why, when there is no interpreter or the script says it cannot run
+/// (exit code 3, or output starting with `SKIPPED`, as when its SDK package is missing).
+/// Panics, with what it printed, when it fails otherwise or runs out of time.
+pub async fn python(script: &str, args: &[&str], env: &[(&str, &str)]) -> Option<ScriptOutput> {
+    let python = std::env::var("REDACT_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut cmd = tokio::process::Command::new(&python);
+    cmd.arg(script).args(args).kill_on_drop(true);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = match tokio::time::timeout(Duration::from_secs(120), cmd.output()).await {
+        Ok(Ok(out)) => out,
+        Ok(Err(e)) => {
+            eprintln!("SKIPPED: no Python interpreter `{python}` ({e})");
+            return None;
+        }
+        Err(_) => panic!("{script} did not finish in 120 s"),
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if out.status.code() == Some(3) || stdout.starts_with("SKIPPED") {
+        eprintln!("SKIPPED: {script} cannot run with `{python}`: {stdout}{stderr}");
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "{script} failed ({}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    Some(ScriptOutput { stdout, stderr })
+}
