@@ -229,15 +229,17 @@ pub(crate) struct Billing {
 }
 
 impl Billing {
-    /// Notes a chunk's usage and (for an estimate, should no usage come) its text.
-    pub(crate) fn observe(&mut self, chunk: &mut ChatCompletionChunk) {
+    /// Notes a chunk's usage.
+    pub(crate) fn observe(&mut self, chunk: &ChatCompletionChunk) {
         if let Some(u) = &chunk.usage {
             self.usage = Some(u.clone());
         }
+    }
+
+    /// Notes a piece of the answer's text, for an estimate should no usage come.
+    pub(crate) fn text(&mut self, text: &str) {
         if self.usage.is_none() {
-            for (_, text) in chunk.text_slots_mut() {
-                self.output.push_str(text);
-            }
+            self.output.push_str(text);
         }
     }
 
@@ -310,6 +312,25 @@ fn chat_vendor_error(e: &VendorError) -> ApiError {
         );
     }
     a
+}
+
+/// The error of a chat call still running at its deadline (504).
+pub(crate) fn deadline_passed(vendor: Vendor) -> VendorError {
+    VendorError::timeout(
+        vendor,
+        "the answer took longer than the service allows a chat request",
+    )
+}
+
+/// `call`, or [`deadline_passed`] if it is not done by `deadline`.
+async fn within<T>(
+    deadline: tokio::time::Instant,
+    vendor: Vendor,
+    call: impl std::future::Future<Output = Result<T, VendorError>>,
+) -> Result<T, VendorError> {
+    tokio::time::timeout_at(deadline, call)
+        .await
+        .unwrap_or_else(|_| Err(deadline_passed(vendor)))
 }
 
 fn unix_now() -> i64 {
@@ -458,27 +479,17 @@ impl Service {
         let deadline = tokio::time::Instant::now() + self.chat.deadline();
         let restorer = Arc::new(Restorer::new(&map));
         let client = &vendors.client;
-        let timeout = || {
-            VendorError::timeout(
-                vendor,
-                "the answer took longer than the service allows a chat request",
-            )
-        };
         if req.stream {
-            let events = tokio::time::timeout_at(deadline, async {
+            let events = within(deadline, vendor, async {
                 let response = client.send(http).await?;
                 client.events(response, &route.model).await
             })
             .await;
             let events = match events {
-                Ok(Ok(events)) => events,
-                Ok(Err(e)) => {
+                Ok(events) => events,
+                Err(e) => {
                     guard.release().await;
                     return Err(chat_vendor_error(&e));
-                }
-                Err(_) => {
-                    guard.release().await;
-                    return Err(vendor_error(&timeout()));
                 }
             };
             let mut stream = ProxyStream::new(events, restorer);
@@ -494,17 +505,12 @@ impl Service {
             });
             Ok(ProxyReply::Stream(Box::new(stream)))
         } else {
-            let completion =
-                tokio::time::timeout_at(deadline, client.complete(http, &route.model)).await;
+            let completion = within(deadline, vendor, client.complete(http, &route.model)).await;
             let mut completion = match completion {
-                Ok(Ok(c)) => c,
-                Ok(Err(e)) => {
+                Ok(c) => c,
+                Err(e) => {
                     guard.release().await;
                     return Err(chat_vendor_error(&e));
-                }
-                Err(_) => {
-                    guard.release().await;
-                    return Err(vendor_error(&timeout()));
                 }
             };
             let usage = completion.usage.clone();

@@ -393,13 +393,9 @@ impl ProxyStream {
     async fn next_event(&mut self) -> Option<Result<ChunkEvent, VendorError>> {
         match self.deadline {
             None => self.events.next().await,
-            Some(deadline) => match tokio::time::timeout_at(deadline, self.events.next()).await {
-                Ok(event) => event,
-                Err(_) => Some(Err(VendorError::timeout(
-                    self.events.vendor(),
-                    "the answer took longer than the service allows a chat request",
-                ))),
-            },
+            Some(deadline) => tokio::time::timeout_at(deadline, self.events.next())
+                .await
+                .unwrap_or_else(|_| Some(Err(crate::chat::deadline_passed(self.events.vendor())))),
         }
     }
 
@@ -434,9 +430,12 @@ impl ProxyStream {
                     }
                     self.last = Some((chunk.id.clone(), chunk.created, chunk.model.clone()));
                     if let Some(b) = &mut self.billing {
-                        b.observe(&mut chunk);
+                        b.observe(&chunk);
                     }
                     for (slot, text) in chunk.text_slots_mut() {
+                        if let Some(b) = &mut self.billing {
+                            b.text(text);
+                        }
                         let r = self
                             .slots
                             .entry(slot)
