@@ -502,6 +502,41 @@ async fn a_vendor_count_above_the_hold_is_charged_the_hold_only() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_without_usage_is_charged_by_counting_it() {
+    let chat = start(
+        Backend::Sqlite,
+        Options {
+            script: Script::text(reply_text()).without_usage().pieces(5),
+            ..Options::default()
+        },
+    )
+    .await;
+    let caller = chat.caller("free", 1_000_000, false).await;
+    // The counted input and the tokens of the vendor's text (stand-ins, before restoring).
+    let body = question(None, false);
+    let mut req = ChatRequest::from_json(body.to_string().as_bytes()).unwrap();
+    let input = plans::count_request_tokens(&mut req);
+    let output = plans::count_output_tokens(&reply_text());
+    let cost = Catalog::default()
+        .route("service-auto")
+        .unwrap()
+        .cost(input, output);
+    assert!(cost > 0);
+    let mut expected = 1_000_000;
+    for stream in [false, true] {
+        let r = chat.send(&caller, &question(None, stream)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+        assert!(!r.text().contains("\"usage\":{"), "no usage was reported");
+        expected -= cost;
+        assert_eq!(
+            chat.figures(&caller).await,
+            (expected, 0, 1_000_000 - expected, 0),
+            "stream: {stream}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_spending_limit_counts_the_hold() {
     let chat = start(Backend::Sqlite, Options::default()).await;
     let body = question(Some("service-auto"), false);

@@ -76,6 +76,8 @@ pub struct Script {
     pub event_delay: Duration,
     /// Input and output token counts reported.
     pub usage: (u64, u64),
+    /// OpenAI only: report no usage at all (as some OpenAI-compatible servers do).
+    pub no_usage: bool,
     /// Report that the output limit was reached (`length`).
     pub truncated: bool,
     /// In a stream: after this many events, send only an SSE comment every [`STALL_BEAT`]
@@ -98,6 +100,7 @@ impl Script {
             head_delay: Duration::ZERO,
             event_delay: Duration::ZERO,
             usage: (11, 7),
+            no_usage: false,
             truncated: false,
             stall_after: None,
             stream_error: None,
@@ -143,6 +146,12 @@ impl Script {
     /// Reports these token counts.
     pub fn usage(mut self, input: u64, output: u64) -> Script {
         self.usage = (input, output);
+        self
+    }
+
+    /// OpenAI only: reports no usage, in whole answers or streams.
+    pub fn without_usage(mut self) -> Script {
+        self.no_usage = true;
         self
     }
 
@@ -579,7 +588,7 @@ fn whole(kind: Kind, sc: &Script, ask: &Ask) -> Value {
             if !calls.is_empty() {
                 message["tool_calls"] = json!(calls);
             }
-            json!({
+            let mut answer = json!({
                 "id": "chatcmpl-fake",
                 "object": "chat.completion",
                 "created": 1_700_000_000,
@@ -589,7 +598,11 @@ fn whole(kind: Kind, sc: &Script, ask: &Ask) -> Value {
                     "prompt_tokens_details": {"cached_tokens": 0}, "completion_tokens_details": {"reasoning_tokens": 0}},
                 "service_tier": "default",
                 "system_fingerprint": "fp_fake",
-            })
+            });
+            if sc.no_usage {
+                answer.as_object_mut().expect("an object").remove("usage");
+            }
+            answer
         }
         Kind::Anthropic => {
             let mut content = Vec::new();
@@ -716,7 +729,7 @@ fn stream_events(kind: Kind, sc: &Script, ask: &Ask) -> Vec<String> {
                 }
             }
             out.push(chunk(json!({}), json!(openai_finish(sc))));
-            if ask.include_usage {
+            if ask.include_usage && !sc.no_usage {
                 out.push(sse(None, &json!({
                     "id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": 1_700_000_000,
                     "model": ask.model, "service_tier": "default", "system_fingerprint": "fp_fake", "choices": [],
