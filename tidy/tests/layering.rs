@@ -37,6 +37,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact-vendors", &[]),
     ("redact-cli", &["redact"]),
     ("redact-benches", &[]),
+    ("redact-eval", &["redact"]),
     ("redact-tidy", &[]),
 ];
 

@@ -1,0 +1,63 @@
+//! The CI gate: the scorer over a fixed subset of the evaluation corpus (every fourth
+//! document), against the committed floors in `eval/floors.toml`. A detection change that
+//! loses recall, precision, untouched negatives or the exact round trip fails here.
+//!
+//! After an improvement, raise the floors:
+//! `cargo run --release -p redact-eval -- --gate --suggest-floors > eval/floors.toml`.
+
+use redact::Redactor;
+use redact_eval::corpus;
+use redact_eval::floors::{self, Floors};
+use redact_eval::{SEED, report, score};
+
+#[test]
+fn the_gate_subset_stays_at_or_above_its_floors() {
+    let docs = corpus::load(corpus::default_path()).expect("the corpus is committed");
+    assert!(
+        docs.len() >= 5000,
+        "the corpus holds {} documents",
+        docs.len()
+    );
+    let subset = corpus::gate_subset(&docs);
+    let redactor = Redactor::new().with_seed(SEED);
+    let runs = score::run_all(&redactor, &subset);
+    let scores = score::Scores::of(&subset, &runs);
+    let floors = Floors::load(floors::default_path()).expect("eval/floors.toml");
+    let problems = floors.check(&scores);
+    println!("{}", report::summary(&scores));
+    assert!(
+        problems.is_empty(),
+        "below the committed floors (eval/floors.toml):\n  {}\n\n{}",
+        problems.join("\n  "),
+        report::gap_list(&scores, 10, 2)
+    );
+}
+
+#[test]
+fn the_corpus_is_wide_enough() {
+    let docs = corpus::load(corpus::default_path()).expect("the corpus is committed");
+    let mut locales = std::collections::BTreeSet::new();
+    let mut shapes = std::collections::BTreeSet::new();
+    let mut negative = 0usize;
+    for d in &docs {
+        locales.insert(d.locale.as_str());
+        shapes.insert(d.shape.as_str());
+        negative += usize::from(d.negative);
+    }
+    assert!(locales.len() >= 30, "{} locales", locales.len());
+    assert!(shapes.len() >= 10, "{} shapes", shapes.len());
+    assert!(
+        negative * 100 >= docs.len() * 15,
+        "{negative} of {} negative",
+        docs.len()
+    );
+    // Every identifying kind is in it.
+    for k in redact::Kind::ALL {
+        assert!(
+            docs.iter()
+                .flat_map(|d| &d.spans)
+                .any(|s| s.role == corpus::Role::Pii(k)),
+            "no {k} in the corpus"
+        );
+    }
+}
