@@ -22,11 +22,13 @@
 //!     ("Clark", "Doe"),
 //!     ("(415) 555-0148", "(415) 867-2210"),
 //! ])?;
-//! let reply = "EMILY CLARK called. Clark's number is 415.555.0148, not Clarkson's.";
+//! let reply = "EMILY CLARK called. Clark's number is 415.555.0148, not Clarkson's \
+//!     (a clark is a clerk).";
 //! let restored = restore(reply, &map);
 //! assert_eq!(
 //!     restored.text,
-//!     "JANE DOE called. Doe's number is (415) 867-2210, not Clarkson's."
+//!     "JANE DOE called. Doe's number is (415) 867-2210, not Clarkson's \
+//!     (a clark is a clerk)."
 //! );
 //! assert_eq!(restored.restored, 3);
 //! # Ok::<(), redact_restore::MapError>(())
@@ -64,6 +66,14 @@
 //! alphanumeric (Unicode), the character before `p` must not be; if its last
 //! character is alphanumeric, the character after it must not be. (So a
 //! possessive `'s` / `’s` after a stand-in is kept as it is.)
+//!
+//! A literal candidate of a stand-in that is one *capitalised word* (its first
+//! character an upper-case letter, every character a letter, `'`, `’` or `-`:
+//! a name or a name part such as `Clark`, `O'Brien`, `Smith-Jones`) is valid
+//! only where the matched text starts with an upper-case letter (`Clark`,
+//! `CLARK`): a name stands as a name, and `clark` in lower-case prose is not
+//! a stand-in. Stand-ins of several words (`Emily Clark`), with digits or
+//! other characters, or written in lower case keep every case variant.
 //!
 //! The longest valid candidate wins (a literal one on a tie); its text is
 //! replaced and the scan resumes after it. Without a valid candidate the scan

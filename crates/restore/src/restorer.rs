@@ -67,6 +67,25 @@ struct Entry {
     email: bool,
     /// Stand-in has no upper-case letter.
     all_lower: bool,
+    /// Stand-in is one capitalised word of letters (a name or a name part, `Clark`,
+    /// `O'Brien`, `Smith-Jones`): it matches only text that starts with an upper-case
+    /// letter, never a word of lower-case prose.
+    capitalised_word: bool,
+}
+
+/// Whether `stand_in` is one word of letters (apostrophes and hyphens inside) whose first
+/// letter is upper case.
+fn is_capitalised_word(stand_in: &str) -> bool {
+    stand_in.chars().next().is_some_and(char::is_uppercase)
+        && stand_in
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '\u{2019}' | '-'))
+}
+
+/// Whether `matched` may be read as `entry`: a capitalised one-word stand-in needs an
+/// upper-case first letter (`Clark`, `CLARK`), so `clark` in lower-case prose stays.
+fn case_allows(entry: &Entry, matched: &str) -> bool {
+    !entry.capitalised_word || matched.chars().next().is_some_and(char::is_uppercase)
 }
 
 /// One leftmost-longest searcher over a subset of the keys.
@@ -207,6 +226,7 @@ impl Restorer {
                 real: real.into(),
                 email: stand_in.contains('@'),
                 all_lower: !stand_in.chars().any(char::is_uppercase),
+                capitalised_word: is_capitalised_word(stand_in),
             });
             let key = |s: &str| -> Box<[u8]> { s.to_ascii_lowercase().into_bytes().into() };
             let base = key(stand_in);
@@ -652,8 +672,10 @@ impl Restorer {
                         .chars()
                         .next()
                         .is_some_and(char::is_alphanumeric);
-                    if !(last_alnum && next_alnum) {
-                        best = Some((end, self.pick_target(key, &text[start..end])));
+                    if !(last_alnum && next_alnum)
+                        && let Some(choice) = self.pick_target(key, &text[start..end])
+                    {
+                        best = Some((end, choice));
                         break;
                     }
                     key = self.parent[key as usize];
@@ -669,19 +691,26 @@ impl Restorer {
         best
     }
 
-    fn pick_target(&self, key: u32, matched: &str) -> Choice {
+    /// The entry `matched` (the text of key `key`) restores to: the stand-in equal to it,
+    /// else the first in priority order whose case rule allows it; `None` when no entry
+    /// may be read there (a capitalised name word matched in lower case).
+    fn pick_target(&self, key: u32, matched: &str) -> Option<Choice> {
         let k = key as usize;
         let range = self.target_ranges[k] as usize..self.target_ranges[k + 1] as usize;
         let targets = &self.targets[range];
+        let entry = |t: &Target| self.entries.get(t.entry as usize);
         let exact = targets.iter().find(|t| {
-            t.kind == TargetKind::StandIn && &*self.entries[t.entry as usize].stand_in == matched
+            t.kind == TargetKind::StandIn && entry(t).is_some_and(|e| &*e.stand_in == matched)
         });
-        match exact.or(targets.first()) {
-            Some(t) if t.kind == TargetKind::Spacing => Choice::Verbatim(t.entry),
-            Some(t) => Choice::Cased(t.entry),
-            // Every key has at least one target.
-            None => Choice::Verbatim(0),
-        }
+        let t = exact.or_else(|| {
+            targets
+                .iter()
+                .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))
+        })?;
+        Some(match t.kind {
+            TargetKind::Spacing => Choice::Verbatim(t.entry),
+            _ => Choice::Cased(t.entry),
+        })
     }
 
     fn write_replacement(&self, out: &mut String, matched: &str, choice: Choice) {

@@ -39,6 +39,16 @@ fn iban_shape(s: &str) -> Option<String> {
     shaped.then_some(compact)
 }
 
+/// The documented case rule: a stand-in that is one capitalised word of letters
+/// (`'`, `’`, `-` inside) is read only where the text starts with an upper-case letter.
+fn oracle_case_allows(stand_in: &str, matched: &str) -> bool {
+    let capitalised_word = stand_in.chars().next().is_some_and(char::is_uppercase)
+        && stand_in
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '\'' || c == '’' || c == '-');
+    !capitalised_word || matched.chars().next().is_some_and(char::is_uppercase)
+}
+
 fn oracle_keys(stand_in: &str) -> Vec<(String, KeyKind)> {
     let mut keys = vec![(stand_in.to_owned(), KeyKind::StandIn)];
     if !stand_in.is_ascii() {
@@ -199,6 +209,8 @@ fn oracle(text: &str, map: &Map) -> (String, usize) {
                     && end <= text.len()
                     && text.as_bytes()[i..end].eq_ignore_ascii_case(key.as_bytes())
                     && whole_word(text, i, end)
+                    && (entries[e].0 == &text[i..end]
+                        || oracle_case_allows(stand_in, &text[i..end]))
                 {
                     lits.push((key.len(), kind, e));
                 }
@@ -512,6 +524,11 @@ fn place(idx: usize, style: u8) -> (String, String) {
     let (stand_in, real) = PLACED[idx];
     let digits: String = stand_in.chars().filter(char::is_ascii_digit).collect();
     let phone_like = matches!(idx, 8..=10);
+    let lower = stand_in.to_lowercase();
+    if style == 2 && !oracle_case_allows(stand_in, &lower) {
+        // A name word in lower case is prose, not a stand-in: it stays.
+        return (lower.clone(), lower);
+    }
     match style {
         1 => (
             stand_in.to_uppercase(),
@@ -557,9 +574,11 @@ proptest! {
                 }
                 Item::StandIn { idx, style } => {
                     let (t, w) = place(*idx, *style);
+                    if t != w {
+                        count += 1;
+                    }
                     text.push_str(&t);
                     want.push_str(&w);
-                    count += 1;
                 }
             }
             // Joiners never glue words: always at least one separator char.
@@ -628,5 +647,34 @@ proptest! {
         let got = restore(&text, &map);
         prop_assert_eq!(got.text, text);
         prop_assert_eq!(got.restored, 0);
+    }
+}
+
+proptest! {
+    /// Name words (one capitalised word each) never change text without an upper-case
+    /// letter, whatever the words and the text: lower-case prose is never a stand-in.
+    #[test]
+    fn name_words_never_change_lower_case_prose(
+        names in prop::collection::vec("[A-ZÉ][a-zé'-]{0,7}", 1..8),
+        prose in prop::collection::vec(("[a-zé'-]{1,8}", "[ ,.;\n]{1,2}"), 0..30),
+        cased in prop::collection::vec(any::<bool>(), 0..30),
+    ) {
+        let mut map = Map::new();
+        for (i, n) in names.iter().enumerate() {
+            let _ = map.insert(n.clone(), format!("Real{i}"));
+        }
+        let mut text = String::new();
+        for (i, (w, sep)) in prose.iter().enumerate() {
+            // Some prose words are stand-ins in lower case.
+            if cased.get(i).copied().unwrap_or(false) {
+                text.push_str(&names[i % names.len()].to_lowercase());
+            } else {
+                text.push_str(w);
+            }
+            text.push_str(sep);
+        }
+        let out = restore(&text, &map);
+        prop_assert_eq!(&out.text, &text);
+        prop_assert_eq!(out.restored, 0);
     }
 }
