@@ -225,7 +225,11 @@ fn name_parts_possessives_and_emails_follow_the_full_name() {
             s.to_lowercase()
         );
         let back = Redactor::new().restore(&reply, &r.map).text;
-        assert_eq!(back, "Jane and DOE's lawyer met Jane Doe. doe");
+        // The surname alone in lower case is prose, not a name: it stays.
+        assert_eq!(
+            back,
+            format!("Jane and DOE's lawyer met Jane Doe. {}", s.to_lowercase())
+        );
         assert_eq!(Redactor::new().restore(&r.text, &r.map).text, t);
     }
 }

@@ -207,15 +207,11 @@ pub(crate) const ORG_WORDS: &[&str] = &[
     "fenwick",
     "larkspur",
     "bramble",
-    "cobalt",
-    "juniper",
     "alder",
     "brightwater",
     "copperline",
-    "driftwood",
     "emberly",
     "fairhaven",
-    "granite",
     "harbourview",
     "ironbark",
     "kestrel",
@@ -229,7 +225,6 @@ pub(crate) const ORG_WORDS: &[&str] = &[
     "silverbirch",
     "thornbury",
     "valewood",
-    "westerly",
     "wrenfield",
     "yarrow",
     "ashcombe",
@@ -277,13 +272,18 @@ pub(crate) const ORG_WORDS: &[&str] = &[
     "fernbrook",
     "goldcrest",
     "heathfield",
-    "kingfisher",
     "lanternfish",
     "mistral",
     "northwold",
     "pellucid",
     "quayside",
     "sablewood",
+    "ashvale",
+    "brackwater",
+    "coldmere",
+    "dunholme",
+    "everleigh",
+    "fallowmere",
 ];
 
 /// Second halves of invented organisation names (`labs` of `fenwick-labs`).
@@ -322,11 +322,51 @@ pub(crate) const ORG_SUFFIXES: &[&str] = &[
 
 /// Single words for replaced host-name and path words.
 pub(crate) const PLAIN_WORDS: &[&str] = &[
-    "atlas", "beacon", "canyon", "delta", "ember", "falcon", "garnet", "harbor", "indigo",
-    "jasper", "kepler", "lumen", "meridian", "nimbus", "onyx", "pioneer", "quartz", "raven",
-    "summit", "tundra", "umbra", "vertex", "willow", "zephyr", "aurora", "basalt", "cirrus",
-    "dune", "ember", "fjord", "glacier", "horizon", "iris", "juno", "krypton", "lotus", "mesa",
-    "nova", "orchid", "prairie", "quill", "ridge", "sierra", "topaz", "vesper",
+    "jasper",
+    "kepler",
+    "lumen",
+    "nimbus",
+    "onyx",
+    "umbra",
+    "vertex",
+    "zephyr",
+    "aurora",
+    "basalt",
+    "cirrus",
+    "fjord",
+    "juno",
+    "krypton",
+    "vesper",
+    "ashgrove",
+    "brightmoor",
+    "coldharbour",
+    "dunwich",
+    "elmcroft",
+    "fernhollow",
+    "galeborn",
+    "hollins",
+    "ingleby",
+    "jarrow",
+    "kelsall",
+    "larchmont",
+    "merrow",
+    "netherby",
+    "oakhurst",
+    "pellow",
+    "quenby",
+    "rathmore",
+    "selwood",
+    "tarnby",
+    "ulverston",
+    "varley",
+    "yelverton",
+    "zennor",
+    "birchmore",
+    "cresswell",
+    "dorrington",
+    "esher",
+    "fairlie",
+    "glenmore",
 ];
 
 /// Host-name labels and words that name infrastructure, not an organisation or a person.
@@ -1231,19 +1271,13 @@ pub(crate) const EN_STREETS: &[&str] = &[
     "Thornton",
     "Wexford",
     "Linden",
-    "Maple",
     "Hawthorn",
     "Rowan",
-    "Chestnut",
     "Alder",
-    "Willow",
     "Kingsmead",
     "Fairfield",
     "Highfield",
     "Brookside",
-    "Mill",
-    "Church",
-    "Station",
     "Victoria",
     "Albert",
     "Granville",
@@ -1255,15 +1289,6 @@ pub(crate) const EN_STREETS: &[&str] = &[
     "Wordsworth",
     "Cromwell",
     "Milton",
-    "Orchard",
-    "Meadow",
-    "Grove",
-    "Oak",
-    "Cedar",
-    "Pine",
-    "Birch",
-    "Hazel",
-    "Primrose",
     "Clarendon",
     "Stanley",
     "Warwick",
@@ -1278,11 +1303,26 @@ pub(crate) const EN_STREETS: &[&str] = &[
     "Hillcrest",
     "Lakeview",
     "Riverside",
-    "Woodland",
     "Springfield",
     "Harcourt",
     "Kenilworth",
     "Sycamore",
+    "Ashby",
+    "Beverley",
+    "Colville",
+    "Dalton",
+    "Fenwick",
+    "Grantham",
+    "Kingsley",
+    "Melbury",
+    "Northcote",
+    "Oakley",
+    "Pembroke",
+    "Quantock",
+    "Rydal",
+    "Selborne",
+    "Ashcombe",
+    "Hartley",
 ];
 
 /// German street-name stems (`Linden` of `Lindenstraße`).
@@ -1643,6 +1683,33 @@ pub(crate) fn key(s: &str) -> String {
     k
 }
 
+/// Given names whose gender the dictionaries agree on, beyond the names of the origins
+/// ([`key`] → gender), parsed once from `data/given_gender.txt` (US SSA and international
+/// lists; see `data/SOURCES.md`).
+pub(crate) static KNOWN_GENDER: LazyLock<FxMap<String, Gender>> = LazyLock::new(|| {
+    let mut m = FxMap::default();
+    for line in include_str!("../data/given_gender.txt").lines() {
+        let (tag, rest) = line.split_once(':').unwrap_or(("", ""));
+        let g = match tag {
+            "f" => Gender::Female,
+            "m" => Gender::Male,
+            _ => continue,
+        };
+        for w in rest.split_whitespace() {
+            m.insert(key(w), g);
+        }
+    }
+    m
+});
+
+/// The gender of a given name ([`key`]) when the origins' lists or the dictionaries know it.
+pub(crate) fn known_gender(key: &str) -> Option<Gender> {
+    GIVEN
+        .get(key)
+        .map(|g| g.1)
+        .or_else(|| KNOWN_GENDER.get(key).copied())
+}
+
 /// Given name ([`key`]) → (origin index, gender).
 pub(crate) static GIVEN: LazyLock<FxMap<String, (usize, Gender)>> = LazyLock::new(|| {
     let mut m = FxMap::default();
@@ -1716,7 +1783,7 @@ mod tests {
         }
         assert_eq!(GIVEN.get("priya"), Some(&(INDIAN, Gender::Female)));
         assert_eq!(GIVEN.get("jose").map(|g| g.1), Some(Gender::Male));
-        assert_eq!(SURNAME.get("muller"), Some(&13));
+        assert_eq!(SURNAME.get("schmidt"), Some(&13));
         assert_eq!(SURNAME.get(&key("O'Brien")), Some(&1));
         assert_eq!(key("O'Brien"), "obrien");
         assert_eq!(fold("Łukasz Müller"), "lukasz muller");

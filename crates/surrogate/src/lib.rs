@@ -99,6 +99,8 @@ const MEMO_ATTEMPTS: u32 = 4;
 const PREFERRED_ATTEMPTS: u32 = 12;
 /// Attempts of the kind's generator before the generic fallback.
 const ATTEMPTS: u32 = 40;
+/// Further attempts for a person's name before the generic fallback.
+const PERSON_EXTRA_ATTEMPTS: u32 = 400;
 
 /// Remembered mappings that make related stand-ins consistent.
 #[derive(Clone, Debug, Default)]
@@ -147,12 +149,18 @@ impl Ctx<'_> {
 
     /// True when a static list word occurs in the original text (ignoring ASCII case); the
     /// answer is cached per text, so common words cost one search per text.
+    /// Words of 4 or more bytes count anywhere (inside another word too), shorter ones as
+    /// whole words.
     pub(crate) fn list_word_in_text(&mut self, word: &'static str) -> bool {
         let key = (word.as_ptr() as usize, word.len());
         if let Some(&hit) = self.memo.words_in_text.get(&key) {
             return hit;
         }
-        let hit = self.text.contains(word);
+        let hit = if word.len() >= 4 {
+            self.text.contains(word)
+        } else {
+            self.text.contains_word(word)
+        };
         self.memo.words_in_text.insert(key, hit);
         hit
     }
@@ -273,6 +281,27 @@ impl Surrogates {
                     }
                 }
                 return cand;
+            }
+        }
+        if kind == Kind::Person && value.chars().any(char::is_alphabetic) {
+            // A person's stand-in is always made of names of the lists: more fresh draws,
+            // then double-barrelled surnames (a text or conversation holding most of the
+            // lists' names), never invented letters.
+            for round in 0..PERSON_EXTRA_ATTEMPTS {
+                let mut cx = Ctx {
+                    rng: &mut self.rng,
+                    memo: &mut self.memo,
+                    text: &self.text,
+                    attempt: ATTEMPTS,
+                    pairs: Vec::new(),
+                };
+                let mut cand = person::person_stand_in(&mut cx, value);
+                if round >= PERSON_EXTRA_ATTEMPTS / 4 {
+                    person::double_barrel(&mut cx, &mut cand);
+                }
+                if self.accept(&cand, &value_lower) {
+                    return cand;
+                }
             }
         }
         self.fallback(original, kp, value, &value_lower)

@@ -5,7 +5,7 @@
 use crate::Ctx;
 use crate::data::{
     self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
-    KOREAN, NAME_SUFFIXES, Name, ORIGINS, PARTICLES, RUSSIAN, SURNAME, TITLES,
+    KOREAN, NAME_SUFFIXES, Name, ORIGINS, Origin, PARTICLES, RUSSIAN, SURNAME, TITLES,
 };
 use crate::shape::{self, Case, apply_case, case_of};
 
@@ -94,6 +94,12 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
         .iter()
         .filter(|p| words[p.0].role == Role::Given)
         .find_map(|p| GIVEN.get(&p.2));
+    // The gender the dictionaries know for the first given name that has one (the origins'
+    // lists first, then the US and international lists): always kept.
+    let known = pieces
+        .iter()
+        .filter(|p| words[p.0].role == Role::Given)
+        .find_map(|p| data::known_gender(&p.2));
     let surname_hit = pieces
         .iter()
         .find(|p| words[p.0].role == Role::Surname)
@@ -102,15 +108,13 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
         .iter()
         .filter(|w| w.role == Role::Keep)
         .find_map(|w| title_gender(w.core));
-    let gender =
-        given_hit
-            .map(|g| g.1)
-            .or(title_gender)
-            .unwrap_or(if shape::below(cx.rng, 2) == 0 {
-                Gender::Female
-            } else {
-                Gender::Male
-            });
+    let gender = known
+        .or(title_gender)
+        .unwrap_or(if shape::below(cx.rng, 2) == 0 {
+            Gender::Female
+        } else {
+            Gender::Male
+        });
     let fallback_origin = match script {
         Script::Cyrillic => CYRILLIC,
         Script::Other(Some(o)) => o,
@@ -205,6 +209,30 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     out
 }
 
+/// Makes the last name word of `name` double-barrelled with a surname of a random origin
+/// (`Clark` → `Clark-Hughes`): still names of the lists, for when single names ran out.
+pub(crate) fn double_barrel(cx: &mut Ctx<'_>, name: &mut String) {
+    let Some(end) = name.rfind(char::is_alphabetic) else {
+        return;
+    };
+    let end = end + name[end..].chars().next().map_or(1, char::len_utf8);
+    let o = &ORIGINS[shape::below(cx.rng, ORIGINS.len())];
+    if o.surnames.is_empty() {
+        return;
+    }
+    let s = o.surnames[shape::below(cx.rng, o.surnames.len())].text;
+    if name[..end].ends_with(s) {
+        return;
+    }
+    let upper = name[..end].chars().rev().take(2).all(char::is_uppercase);
+    let s = if upper {
+        s.to_uppercase()
+    } else {
+        s.to_string()
+    };
+    name.insert_str(end, &format!("-{s}"));
+}
+
 /// The part of a hyphenated name before the first hyphen.
 fn first_part(core: &str) -> &str {
     core.split('-').next().unwrap_or(core)
@@ -254,26 +282,45 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         cx.pairs.push((folded.to_string(), s.clone()));
         return shape::title(&s);
     }
-    let o = ORIGINS.get(origin).unwrap_or(&ORIGINS[ANGLO]);
-    let list: &[Name] = if !given {
-        &o.surnames
-    } else if gender == Gender::Female {
-        &o.female
-    } else {
-        &o.male
-    };
-    if list.is_empty() {
-        return shape::reshape(cx.rng, real);
-    }
-    let mut pick = &list[shape::below(cx.rng, list.len())];
-    for _ in 0..8 {
-        let clash = pick.key == *folded
-            || cx.memo.name_values.contains(&pick.key)
-            || (pick.key.len() >= 4 && cx.list_word_in_text(pick.text));
-        if !clash {
-            break;
+    let of = |o: &'static Origin| -> &'static [Name] {
+        if !given {
+            &o.surnames
+        } else if gender == Gender::Female {
+            &o.female
+        } else {
+            &o.male
         }
-        pick = &list[shape::below(cx.rng, list.len())];
+    };
+    // Every origin has names of every role; should one ever lack them, the Anglo list
+    // stands in: a stand-in name is always a name of the lists, never invented letters.
+    let o = ORIGINS
+        .get(origin)
+        .filter(|o| !of(o).is_empty())
+        .unwrap_or(&ORIGINS[ANGLO]);
+    let list = of(o);
+    if list.is_empty() {
+        return shape::title(&shape::reshape(cx.rng, real));
+    }
+    let clash = |cx: &mut Ctx<'_>, pick: &'static Name| {
+        pick.key == *folded
+            || cx.memo.name_values.contains(&pick.key)
+            || cx.list_word_in_text(pick.text)
+    };
+    let mut pick = &list[shape::below(cx.rng, list.len())];
+    if clash(cx, pick) {
+        // A few random draws, then every name of the list from a random start: the first
+        // one free of the text and of other people's stand-ins.
+        let draws: Vec<usize> = (0..9).map(|_| shape::below(cx.rng, list.len())).collect();
+        let start = draws[8];
+        let free = draws[..8]
+            .iter()
+            .copied()
+            .chain((0..list.len()).map(|i| (start + i) % list.len()))
+            .map(|i| &list[i])
+            .find(|p| !clash(cx, p));
+        if let Some(p) = free {
+            pick = p;
+        }
     }
     let mut name = pick.text.to_string();
     if !given && gender == Gender::Female {
@@ -396,7 +443,7 @@ fn assign_roles(words: &mut [Word<'_>]) {
                 // "J. Smith": the only full word after an initial is the surname.
                 names[0] != i
             } else {
-                after_title || (!GIVEN.contains_key(&f) && SURNAME.contains_key(&f))
+                after_title || (data::known_gender(&f).is_none() && SURNAME.contains_key(&f))
             };
             if surname {
                 words[i].role = Role::Surname;
@@ -476,6 +523,9 @@ pub(crate) fn name_for(
         return (data::key(s), hint_origin.unwrap_or(ANGLO));
     }
     let (given, gender, origin) = if let Some(&(o, g)) = GIVEN.get(&folded) {
+        (true, g, o)
+    } else if let Some(g) = data::known_gender(&folded) {
+        let o = hint_origin.unwrap_or_else(|| random_latin_origin(cx));
         (true, g, o)
     } else if let Some(&o) = SURNAME.get(&folded) {
         (false, Gender::Male, o)

@@ -266,6 +266,23 @@ impl TextIndex {
         self.lower.contains(needle_lower)
     }
 
+    /// True when the text contains `needle` as a whole word (no letter, digit or non-ASCII
+    /// byte on either side), ignoring ASCII case.
+    pub(crate) fn contains_word(&self, needle: &str) -> bool {
+        let needle = needle.to_ascii_lowercase();
+        if needle.is_empty() || !self.contains_lower(&needle) {
+            return false;
+        }
+        let b = self.lower.as_bytes();
+        let word = |i: usize| {
+            b.get(i)
+                .is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
+        };
+        self.lower
+            .match_indices(needle.as_str())
+            .any(|(s, m)| (s == 0 || !word(s - 1)) && !word(s + m.len()))
+    }
+
     /// True when the text contains `needle` ignoring ASCII case.
     pub(crate) fn contains(&self, needle: &str) -> bool {
         if needle.bytes().any(|b| b.is_ascii_uppercase()) {
