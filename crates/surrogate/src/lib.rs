@@ -83,6 +83,8 @@ mod data;
 mod net;
 mod numbers;
 mod person;
+#[cfg(test)]
+mod pool_tests;
 mod secret;
 mod shape;
 mod text;

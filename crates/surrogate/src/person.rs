@@ -277,7 +277,15 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         gender,
         origin,
     } = part;
-    if use_memo && let Some(s) = cx.memo.name(folded) {
+    // A learned part is reused unless it would change a known given name's gender (the
+    // same word learned as a surname before: `Carroll` in `Lewis Carroll`, then `Carroll
+    // Smith`).
+    let learned = cx.memo.name(folded).filter(|s| {
+        !given
+            || data::known_gender(folded)
+                .is_none_or(|g| GIVEN.get(&data::key(s)).map(|x| x.1) == Some(g))
+    });
+    if use_memo && let Some(s) = learned {
         let s = s.to_string();
         cx.pairs.push((folded.to_string(), s.clone()));
         return shape::title(&s);

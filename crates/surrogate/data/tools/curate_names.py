@@ -97,6 +97,11 @@ for origin, tags in base:
         if tag in 'fm':
             for n in keep:
                 given_in_pools.setdefault(key(n), set()).add(tag)
+# A surname that is also a given name of the pools would make `Wei Lin` read either way.
+given_keys = {key(n) for origin, tags in base for t in 'fm' for n in tags[t]}
+for origin, tags in base:
+    dropped += [f'{origin}:s:{n}' for n in tags['s'] if key(n) in given_keys]
+    tags['s'] = [n for n in tags['s'] if key(n) not in given_keys]
 # A surname of another origin too is that origin's (`Murphy` is Irish, not Anglo).
 elsewhere = {key(n) for origin, tags in base if origin != 'anglo' for n in tags['s']}
 for origin, tags in base:
