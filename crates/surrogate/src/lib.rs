@@ -34,7 +34,7 @@
 //!
 //! | kind | stand-in |
 //! |---|---|
-//! | person | names from built-in lists (`data/names.txt`, 22 origins): same number of parts, order (`Surname, Given`), case style, titles, suffixes and particles; gender and origin of known names |
+//! | person | names from built-in lists (`data/names.txt`, 22 origins; never a common word of nine languages, never 2 letters or fewer, never a word of the text): same number of parts, order (`Surname, Given`), case style, titles, suffixes and particles; the gender of every given name the dictionaries know (`data/given_gender.txt`), origin of names of the lists |
 //! | email | learned name parts in the local part, same separators and digit counts; public mailbox providers stay, other domains become invented ones with the same public suffix and label count |
 //! | phone | same country code, digit count and every non-digit character; fictional ranges (US/CA 555-01xx, UK Ofcom drama ranges, AU, FR, DE) where the shape fits |
 //! | card_number | same brand, length and grouping, Luhn-valid, from published test numbers and ranges |
