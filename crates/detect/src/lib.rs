@@ -37,10 +37,12 @@
 
 mod classify;
 mod context;
+mod fields;
 mod names;
 mod phone;
 mod rules;
 mod secrets;
+mod structure;
 mod validate;
 
 use std::sync::{Arc, LazyLock};
@@ -120,6 +122,7 @@ impl Detector {
     /// 200 ms in a release build). Servers call this at start.
     pub fn warm_up(&self) {
         NameRecognizer::warm_up();
+        structure::labels::warm_up();
         let _ = self.detect("warm up: +44 20 7946 0958, (415) 555-0132, 030 23125 678");
         #[cfg(feature = "phonenumber")]
         phone::warm_up();
@@ -134,12 +137,19 @@ impl Detector {
     pub fn detect(&self, text: &str) -> Vec<Finding> {
         let mut found = Vec::new();
         self.rules.scan(text, &mut found);
+        // What the document's structure says (a column header, a key, a form label) decides
+        // over the rules' reading of a value.
+        let fields = structure::fields(text);
+        fields::apply(text, &fields, &mut found);
         if !self.recognizers.is_empty() {
             let rule_findings = found.clone();
             for r in &self.recognizers {
                 r.recognize(text, &rule_findings, &mut found);
             }
             found.retain(|f| valid_span(text, f));
+            // No person inside a header cell or a value the structure says is something
+            // else (a product, a company, a release date).
+            fields::not_people(text, &fields, &mut found);
         }
         let mut found = resolve(found);
         if widen_to_words(text, &mut found) {

@@ -1,0 +1,536 @@
+// Values under a label: what the structure view (`crate::structure`) says a value is, checked
+// against the value's own shape, decides over the rules' reading of it. A phone column's
+// `319-274-5531` is a phone whether or not its area code is assigned; an `order_id` column's
+// `2023-111892` is not a phone; a card column's digits are a card.
+
+use redact_entity::{Finding, Kind};
+
+use crate::names::name_info;
+use crate::structure::{Field, Hint, Source};
+use crate::validate as v;
+
+/// Applies the fields' evidence to the rule findings `found` (sorted, disjoint); the result
+/// is sorted and disjoint again.
+pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
+    if fields.is_empty() {
+        return;
+    }
+    let mut added: Vec<Finding> = Vec::new();
+    let mut drop: Vec<(usize, usize)> = Vec::new();
+    for f in fields {
+        let value = &text[f.start..f.end];
+        if f.hint == Hint::Lookalike {
+            // Numbers under an order, invoice, version or amount column stay.
+            if value.len() <= 32 && !value.contains(' ') || value.len() <= 16 {
+                drop.push((f.start, f.end));
+            }
+            continue;
+        }
+        let label = &text[f.label.0..f.label.1];
+        let Some((s, e, kind, rule)) = take(value, label, f) else {
+            continue;
+        };
+        let (s, e) = (f.start + s, f.start + e);
+        // A value the rules read as something more specific of another kind (an e-mail
+        // address in a name column, a key in a host column) is left to the rules.
+        let stronger = found.iter().any(|g| {
+            g.start < e
+                && s < g.end
+                && g.kind != kind
+                && matches!(
+                    g.kind,
+                    Kind::Email | Kind::Url | Kind::ApiKey | Kind::IpAddress
+                )
+        });
+        if stronger {
+            continue;
+        }
+        added.push(Finding::new(s, e, kind, rule));
+    }
+    if added.is_empty() && drop.is_empty() {
+        return;
+    }
+    found.retain(|g| {
+        let covered = added.iter().any(|a| a.start < g.end && g.start < a.end);
+        let dropped = matches!(
+            g.kind,
+            Kind::Phone | Kind::IdNumber | Kind::BankAccount | Kind::Ssn | Kind::Postcode
+        ) && drop.iter().any(|&(s, e)| s <= g.start && g.end <= e);
+        !covered && !dropped
+    });
+    found.extend(added);
+    found.sort_by_key(|g| g.start);
+}
+
+/// Drops person findings that lie inside a header cell or a value whose label says it is
+/// not a person (a product, a company, a city, a date, an order number).
+pub fn not_people(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
+    // Short values only: a label in front of a sentence (`user: my daughter Aisha …`) says
+    // nothing about the people in it.
+    let others: Vec<(usize, usize)> = fields
+        .iter()
+        .filter(|f| matches!(f.hint, Hint::Other | Hint::Lookalike))
+        .filter(|f| f.end - f.start <= 64 && text[f.start..f.end].split_whitespace().count() <= 6)
+        .map(|f| (f.start, f.end))
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    found.retain(|g| {
+        g.kind != Kind::Person || !others.iter().any(|&(s, e)| s <= g.start && g.end <= e)
+    });
+}
+
+/// What to take of a field's value: the span within it, the kind and the rule.
+fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'static str)> {
+    match f.hint {
+        Hint::Phone => phone_extent(value).map(|(s, e)| (s, e, Kind::Phone, "field-phone")),
+        Hint::Card => {
+            let n = digit_count(value);
+            let ok = (12..=19).contains(&n)
+                && value
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'));
+            ok.then_some((0, value.len(), Kind::CardNumber, "field-card"))
+        }
+        Hint::Bank => {
+            let ok = v::iban(value)
+                || (digit_count(value) >= 5
+                    && value.len() <= 48
+                    && value
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '/' | '.')));
+            ok.then_some((0, value.len(), Kind::BankAccount, "field-account"))
+        }
+        Hint::Ssn => {
+            let ok = digit_count(value) == 9
+                && value
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'));
+            ok.then_some((0, value.len(), Kind::Ssn, "field-ssn"))
+        }
+        Hint::Id => {
+            // An identifier with a check digit must pass it: a typo is not replaced as one.
+            if checksum_of(label).is_some_and(|valid| !valid(value)) {
+                None
+            } else {
+                id_extent(value).map(|(s, e)| (s, e, Kind::IdNumber, "field-id"))
+            }
+        }
+        Hint::Postcode => {
+            postcode_ok(value).then_some((0, value.len(), Kind::Postcode, "field-postcode"))
+        }
+        Hint::Host => host_extent(value).map(|(s, e)| (s, e, Kind::Hostname, "field-host")),
+        Hint::Person => {
+            person_ok(value, f.source).then_some((0, value.len(), Kind::Person, "field-name"))
+        }
+        Hint::Address => {
+            address_ok(value).then_some((0, value.len(), Kind::StreetAddress, "field-address"))
+        }
+        // E-mails, links, IP addresses and secrets have shapes of their own that the rules
+        // read wherever they are.
+        Hint::Email | Hint::Url | Hint::Ip | Hint::Secret | Hint::Other | Hint::Lookalike => None,
+    }
+}
+
+/// The check of an identifier whose label names a checksummed kind.
+fn checksum_of(label: &str) -> Option<fn(&str) -> bool> {
+    let l = crate::structure::labels::normalise(label);
+    let has = |w: &str| l.split(' ').any(|x| x == w) || l == w;
+    Some(if has("nhs") {
+        v::uk_nhs
+    } else if has("pesel") {
+        v::pl_pesel
+    } else if has("dni") {
+        v::es_dni
+    } else if has("nie") {
+        v::es_nie
+    } else if l.contains("codice fiscale") {
+        v::it_codice_fiscale
+    } else if has("hetu") || has("henkilötunnus") {
+        v::fi_hetu
+    } else if has("nino") || l.contains("national insurance") {
+        v::uk_nino
+    } else if has("aadhaar") {
+        v::in_aadhaar
+    } else if has("tckn") || l.contains("tc kimlik") {
+        v::tr_tckn
+    } else {
+        return None;
+    })
+}
+
+fn digit_count(s: &str) -> usize {
+    s.bytes().filter(u8::is_ascii_digit).count()
+}
+
+/// A phone number written out: an optional `+` or `00`, digits in groups separated by
+/// spaces, dots, dashes, slashes or brackets, 7 to 15 digits, and an optional extension
+/// (`x12`, `ext. 318`, `Durchwahl 22`). Dates and times are not phones.
+pub fn phone_shaped(value: &str) -> bool {
+    phone_extent(value).is_some_and(|(s, e)| s == 0 && e == value.len())
+}
+
+/// The leading phone number of `value` (the rest may be a remark: `0612 345 678 (evenings)`).
+pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
+    let b = value.as_bytes();
+    let mut i = 0;
+    if b.first() == Some(&b'+') {
+        i = 1;
+        while b.get(i) == Some(&b' ') {
+            i += 1;
+        }
+    }
+    let start_digits = i;
+    let mut end = i;
+    let mut digits = 0;
+    let mut groups: Vec<usize> = Vec::new();
+    let mut run = 0;
+    let mut seps: Vec<u8> = Vec::new();
+    let mut depth = 0i32;
+    // Where the number stood before an opening bracket, in case the bracket is a remark.
+    let mut before_open = (0, 0, 0);
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            digits += 1;
+            run += 1;
+            i += 1;
+            end = i;
+            continue;
+        }
+        if run > 0 {
+            groups.push(run);
+            run = 0;
+        }
+        match c {
+            b' ' | b'.' | b'-' | b'/' => {
+                // A separator must be followed by a digit or a bracket to belong.
+                if !b
+                    .get(i + 1)
+                    .is_some_and(|n| n.is_ascii_digit() || *n == b'(' || *n == b' ')
+                {
+                    break;
+                }
+                if !seps.contains(&c) && c != b' ' {
+                    seps.push(c);
+                }
+            }
+            b'(' => {
+                if depth == 0 {
+                    before_open = (end, digits, groups.len());
+                }
+                depth += 1;
+            }
+            b')' => {
+                depth -= 1;
+                if depth < 0 {
+                    break;
+                }
+                end = i + 1;
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    if run > 0 {
+        groups.push(run);
+    }
+    if depth > 0 {
+        (end, digits, _) = before_open;
+        groups.truncate(before_open.2);
+        depth = 0;
+    }
+    if depth > 0 || !(7..=15).contains(&digits) || start_digits == b.len() {
+        return None;
+    }
+    if looks_like_date(&groups, &seps) {
+        return None;
+    }
+    let mut e = end;
+    // An extension.
+    let rest = &value[e..];
+    let lower = rest.to_ascii_lowercase();
+    for ext in [
+        " ext.: ",
+        " ext. ",
+        " ext: ",
+        " ext.",
+        " ext ",
+        " extn ",
+        " x ",
+        " x",
+        "x",
+        " #",
+        " durchwahl ",
+        " poste ",
+        " int. ",
+        " int ",
+        " kl. ",
+    ] {
+        if let Some(tail) = lower.strip_prefix(ext) {
+            let n = tail.bytes().take_while(u8::is_ascii_digit).count();
+            if (1..=6).contains(&n)
+                && !tail
+                    .as_bytes()
+                    .get(n)
+                    .is_some_and(u8::is_ascii_alphanumeric)
+            {
+                e += ext.len() + n;
+                break;
+            }
+        }
+    }
+    Some((0, e))
+}
+
+fn looks_like_date(groups: &[usize], seps: &[u8]) -> bool {
+    if seps.len() != 1 || !matches!(seps[0], b'-' | b'/' | b'.') {
+        return false;
+    }
+    matches!(
+        groups,
+        [4, 1..=2, 1..=2] | [1..=2, 1..=2, 4] | [1..=2, 1..=2, 2]
+    )
+}
+
+/// An identifier: one token (or a few groups) of letters and digits with at least three
+/// digits, 4 to 32 characters; the first such token of the value.
+fn id_extent(value: &str) -> Option<(usize, usize)> {
+    if value.len() > 48 || value.contains('@') || value.contains("://") {
+        return None;
+    }
+    let ok_char = |c: char| c.is_alphanumeric() || matches!(c, '-' | '.' | '/' | ' ');
+    if !value.chars().all(ok_char) {
+        return None;
+    }
+    let n = digit_count(value);
+    let words = value.split(' ').filter(|w| !w.is_empty()).count();
+    if n < 3 || value.chars().count() < 4 || words > 5 {
+        return None;
+    }
+    // Words without digits before the number (`Nr 1234`, `BSB 362-592 Acc 913`) are part of
+    // the value only when few.
+    Some((0, value.len()))
+}
+
+fn postcode_ok(value: &str) -> bool {
+    let len = value.chars().count();
+    if !(3..=10).contains(&len) {
+        return false;
+    }
+    if !value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-'))
+    {
+        return false;
+    }
+    let n = digit_count(value);
+    n >= 3 || (n >= 2 && (v::uk_postcode(value) || v::ca_postcode(value)))
+}
+
+fn host_extent(value: &str) -> Option<(usize, usize)> {
+    let host = value.split(':').next().unwrap_or(value);
+    if host.is_empty()
+        || host.len() > 253
+        || !host
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+        || !host.bytes().any(|c| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    let lower = host.to_ascii_lowercase();
+    if matches!(
+        lower.as_str(),
+        "localhost" | "local" | "none" | "null" | "true" | "false" | "default" | "example.com"
+    ) {
+        return None;
+    }
+    Some((0, host.len()))
+}
+
+/// Words that answer a question rather than name someone.
+const NOT_NAMES: &[&str] = &[
+    "yes",
+    "no",
+    "ok",
+    "okay",
+    "n/a",
+    "na",
+    "none",
+    "null",
+    "unknown",
+    "tbd",
+    "tba",
+    "test",
+    "hello",
+    "hi",
+    "thanks",
+    "thank",
+    "you",
+    "me",
+    "self",
+    "same",
+    "see",
+    "below",
+    "above",
+    "anonymous",
+    "nobody",
+    "admin",
+    "user",
+    "customer",
+    "guest",
+    "true",
+    "false",
+    "ja",
+    "nein",
+    "oui",
+    "non",
+    "si",
+    "sí",
+    "sim",
+    "não",
+    "nao",
+    "tak",
+    "nie",
+    "nej",
+    "igen",
+    "nem",
+    "evet",
+    "hayır",
+    "kyllä",
+    "ei",
+    "ano",
+    "da",
+    "nu",
+    "new",
+    "existing",
+    "vip",
+    "private",
+    "business",
+];
+
+/// A person's name under a name label: one to five words of letters (initials, particles,
+/// apostrophes and hyphens allowed), not all of them ordinary words.
+fn person_ok(value: &str, source: Source) -> bool {
+    if value.len() > 80
+        || value
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, '@' | '/' | ':' | '=' | '_'))
+    {
+        return false;
+    }
+    let words: Vec<&str> = value
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() || words.len() > 5 {
+        return false;
+    }
+    if !words.iter().all(|w| {
+        w.chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-' | 'ʼ'))
+            && w.chars().any(char::is_alphabetic)
+    }) {
+        return false;
+    }
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    if lower.iter().any(|w| NOT_NAMES.contains(&w.as_str())) {
+        return false;
+    }
+    // In a column under a name header, the header is evidence enough; after a form label in
+    // running text, at least one word is capitalised or known as a name.
+    let capitalised = words
+        .iter()
+        .any(|w| w.chars().next().is_some_and(char::is_uppercase));
+    let known = words
+        .iter()
+        .any(|w| name_info(w).is_some_and(|i| i.female || i.male || i.surname));
+    let no_case = !words
+        .iter()
+        .any(|w| w.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
+    let all_words = words
+        .iter()
+        .all(|w| name_info(w).is_some_and(|i| i.common_word && !(i.female || i.male || i.surname)));
+    if all_words {
+        return false;
+    }
+    let all_lower = !words.iter().any(|w| w.chars().any(char::is_uppercase)) && !no_case;
+    match source {
+        Source::Header | Source::Column => true,
+        // A lower-case answer after a label (`Cliente: sim`) is a name only when it is two
+        // words or more and one of them is known as a name.
+        Source::Key if all_lower => words.len() >= 2 && known,
+        Source::Key => capitalised || known || no_case,
+    }
+}
+
+/// A headerless column's value whose first word is a known given name.
+pub fn given_name_first(value: &str) -> bool {
+    let mut words = value.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let rest = words.count();
+    rest <= 3
+        && name_info(first).is_some_and(|i| (i.female || i.male) && !i.common_word)
+        && value
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'))
+}
+
+/// A street address under an address label: letters and a number, or two words or more.
+fn address_ok(value: &str) -> bool {
+    if value.len() > 160 || value.contains('@') || value.contains("://") {
+        return false;
+    }
+    let letters = value.chars().any(char::is_alphabetic);
+    let digits = value.bytes().any(|c| c.is_ascii_digit());
+    let words = value.split_whitespace().count();
+    letters && (digits || words >= 2) && words <= 20
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phone_extents() {
+        for p in [
+            "319-274-5531",
+            "(415) 555-0132",
+            "+49 (0)6221 583114",
+            "06.12.34.56.78",
+            "07700 914382",
+            "+1 415 555 0132 ext. 318",
+            "555-0132 x12",
+            "00420 738 364 840",
+            "+380 (05) 484-07-21",
+        ] {
+            assert_eq!(phone_extent(p), Some((0, p.len())), "{p}");
+        }
+        assert_eq!(phone_extent("0612 345 678 (evenings)"), Some((0, 12)));
+        for not in [
+            "2024-12-20",
+            "12/03/2025",
+            "10:41:22",
+            "12345",
+            "v1.2.3",
+            "abc",
+        ] {
+            assert!(!phone_shaped(not), "{not}");
+        }
+    }
+
+    #[test]
+    fn names_under_labels() {
+        assert!(person_ok("Jane Doe", Source::Key));
+        assert!(person_ok("maite olaizola", Source::Header));
+        assert!(person_ok("王静", Source::Key));
+        assert!(!person_ok("Yes", Source::Key));
+        assert!(!person_ok("see below", Source::Key));
+        assert!(!person_ok("Dyson V15 Detect", Source::Header));
+        assert!(!person_ok("jane@example.org", Source::Header));
+    }
+}

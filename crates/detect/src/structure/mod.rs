@@ -1,0 +1,841 @@
+// The structure view: one pass over the lines of a text that finds where values sit under a
+// name that says what they are: table cells under a header (CSV, TSV, `;`- and `|`-separated,
+// with or without a header row), JSON and Python-dict keys, `key=value` pairs (`.env`,
+// logfmt, query strings, INI/TOML), and form labels (`Label: value`, `Label - value`,
+// `Label #value`, `Label no. value`, `Label (value)`). In a table without a header a column
+// whose values are mostly of one strong shape (e-mail, phone, card, IBAN, IP, given name) is
+// read as that kind.
+//
+// The view only says "this span sits under a label of kind K"; `crate::fields` decides what
+// to take from it.
+
+pub mod labels;
+
+pub use labels::Hint;
+
+use crate::validate as v;
+
+/// Where a field's hint comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A key or form label in front of the value.
+    Key,
+    /// The header of its column.
+    Header,
+    /// The shapes of the other values in its column (a table without a header).
+    Column,
+}
+
+/// A value under a name that says what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// First byte of the value (quotes and surrounding spaces excluded).
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// What the name says.
+    pub hint: Hint,
+    /// Where the hint comes from.
+    pub source: Source,
+    /// The label's span (the key, the header cell; empty for a column read by its values).
+    pub label: (usize, usize),
+}
+
+/// Every field of `text`, sorted by start and disjoint.
+pub fn fields(text: &str) -> Vec<Field> {
+    let lines = lines(text);
+    let mut out = Vec::new();
+    tables(text, &lines, &mut out);
+    for &(s, e) in &lines {
+        key_values(text, s, e, &mut out);
+    }
+    out.sort_by(|a, b| {
+        a.start
+            .cmp(&b.start)
+            .then((a.source != Source::Key).cmp(&(b.source != Source::Key)))
+    });
+    let mut kept: Vec<Field> = Vec::with_capacity(out.len());
+    for f in out {
+        if f.start >= f.end {
+            continue;
+        }
+        match kept.last() {
+            Some(k) if k.end > f.start => {}
+            _ => kept.push(f),
+        }
+    }
+    kept
+}
+
+/// Line spans without their terminators.
+fn lines(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut s = 0;
+    for (i, c) in text.bytes().enumerate() {
+        if c == b'\n' {
+            let e = if i > s && text.as_bytes()[i - 1] == b'\r' {
+                i - 1
+            } else {
+                i
+            };
+            out.push((s, e));
+            s = i + 1;
+        }
+    }
+    if s < text.len() {
+        out.push((s, text.len()));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Tables
+
+const DELIMS: [u8; 4] = [b'\t', b';', b'|', b','];
+
+/// Occurrences of `d` outside double quotes.
+fn count_outside_quotes(line: &[u8], d: u8) -> usize {
+    let mut n = 0;
+    let mut quoted = false;
+    for &c in line {
+        if c == b'"' {
+            quoted = !quoted;
+        } else if c == d && !quoted {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Cell spans of a delimited line: trimmed, surrounding quotes removed.
+fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut quoted = false;
+    let mut cs = s;
+    for (i, &c) in b[s..e].iter().chain(std::iter::once(&0u8)).enumerate() {
+        let i = s + i;
+        let end = i == e;
+        if !end && c == b'"' {
+            quoted = !quoted;
+        }
+        if end || (c == d && !quoted) {
+            out.push(trim_cell(text, cs, i));
+            cs = i + 1;
+        }
+    }
+    if d == b'|' {
+        // `| a | b |`: the empty cells outside the outer bars are not columns.
+        if out.first().is_some_and(|c| c.0 == c.1) {
+            out.remove(0);
+        }
+        if out.last().is_some_and(|c| c.0 == c.1) {
+            out.pop();
+        }
+    }
+    out
+}
+
+fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
+    let b = text.as_bytes();
+    while s < e && matches!(b[s], b' ' | b'\t') {
+        s += 1;
+    }
+    while e > s && matches!(b[e - 1], b' ' | b'\t') {
+        e -= 1;
+    }
+    if e >= s + 2 && ((b[s] == b'"' && b[e - 1] == b'"') || (b[s] == b'\'' && b[e - 1] == b'\'')) {
+        s += 1;
+        e -= 1;
+    }
+    (s, e)
+}
+
+fn tables(text: &str, lines: &[(usize, usize)], out: &mut Vec<Field>) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < lines.len() {
+        let (s, e) = lines[i];
+        if s == e {
+            i += 1;
+            continue;
+        }
+        // The delimiter that gives the longest run of lines with the same count.
+        let mut best: Option<(u8, usize)> = None;
+        for d in DELIMS {
+            let c = count_outside_quotes(&b[s..e], d);
+            if c == 0 {
+                continue;
+            }
+            let mut j = i + 1;
+            while j < lines.len()
+                && lines[j].0 < lines[j].1
+                && count_outside_quotes(&b[lines[j].0..lines[j].1], d) == c
+            {
+                j += 1;
+            }
+            if j - i >= 2 && best.is_none_or(|(_, bj)| j > bj) {
+                best = Some((d, j));
+            }
+        }
+        let Some((d, j)) = best else {
+            i += 1;
+            continue;
+        };
+        table(text, &lines[i..j], d, out);
+        i = j;
+    }
+}
+
+fn is_rule_row(text: &str, cells: &[(usize, usize)]) -> bool {
+    cells.iter().all(|&(s, e)| {
+        text[s..e]
+            .bytes()
+            .all(|c| matches!(c, b'-' | b':' | b'=' | b' '))
+    })
+}
+
+fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
+    let mut grid: Vec<Vec<(usize, usize)>> =
+        rows.iter().map(|&(s, e)| cells(text, s, e, d)).collect();
+    grid.retain(|r| !is_rule_row(text, r));
+    if grid.len() < 2 {
+        return;
+    }
+    let width = grid[0].len();
+    let header: Vec<Option<Hint>> = grid[0]
+        .iter()
+        .map(|&(s, e)| {
+            let cell = &text[s..e];
+            if cell.contains('@') || cell.bytes().filter(u8::is_ascii_digit).count() > 2 {
+                None
+            } else {
+                labels::hint(cell)
+            }
+        })
+        .collect();
+    let known = header.iter().filter(|h| h.is_some()).count();
+    // A header row: labels without values in them (`address1` and `Line 2` are labels,
+    // `Apt 5B` is not), at least half of them known, all of them in a narrow table.
+    let label_like = grid[0].iter().all(|&(s, e)| {
+        let cell = text[s..e].trim_end_matches(|c: char| c.is_ascii_digit());
+        !cell.bytes().any(|c| c.is_ascii_digit())
+    });
+    if label_like && known >= 1 && known * 2 >= width && (width >= 3 || known == width) {
+        // The header cells themselves are labels, never values (`Nom`, `Alta`, `Créé le`).
+        for &(s, e) in &grid[0] {
+            if s < e {
+                out.push(Field {
+                    start: s,
+                    end: e,
+                    hint: Hint::Other,
+                    source: Source::Header,
+                    label: (s, e),
+                });
+            }
+        }
+        for row in &grid[1..] {
+            for (col, &(s, e)) in row.iter().enumerate() {
+                if let Some(Some(hint)) = header.get(col)
+                    && s < e
+                {
+                    out.push(Field {
+                        start: s,
+                        end: e,
+                        hint: *hint,
+                        source: Source::Header,
+                        label: grid[0][col],
+                    });
+                }
+            }
+        }
+        return;
+    }
+    // No header: a column whose values are mostly of one strong shape.
+    for col in 0..width {
+        let mut counts: Vec<(Hint, usize)> = Vec::new();
+        let mut filled = 0;
+        for row in &grid {
+            let Some(&(s, e)) = row.get(col) else {
+                continue;
+            };
+            if s == e {
+                continue;
+            }
+            filled += 1;
+            if let Some(h) = shape_hint(&text[s..e]) {
+                match counts.iter_mut().find(|(k, _)| *k == h) {
+                    Some(c) => c.1 += 1,
+                    None => counts.push((h, 1)),
+                }
+            }
+        }
+        let Some(&(hint, n)) = counts.iter().max_by_key(|c| c.1) else {
+            continue;
+        };
+        if n >= 2 && n * 5 >= filled * 3 {
+            for row in &grid {
+                if let Some(&(s, e)) = row.get(col)
+                    && s < e
+                {
+                    out.push(Field {
+                        start: s,
+                        end: e,
+                        hint,
+                        source: Source::Column,
+                        label: (0, 0),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The kind a lone value's shape says it is, for the strong shapes only.
+fn shape_hint(value: &str) -> Option<Hint> {
+    if value.contains('@') {
+        return value
+            .split_once('@')
+            .is_some_and(|(l, d)| !l.is_empty() && d.contains('.'))
+            .then_some(Hint::Email);
+    }
+    let digits = value.bytes().filter(u8::is_ascii_digit).count();
+    if digits >= 7 {
+        if value.parse::<std::net::Ipv4Addr>().is_ok() {
+            return Some(Hint::Ip);
+        }
+        if v::iban(value) {
+            return Some(Hint::Bank);
+        }
+        if v::is_card(value).is_some() {
+            return Some(Hint::Card);
+        }
+        if crate::fields::phone_shaped(value) {
+            return Some(Hint::Phone);
+        }
+        return None;
+    }
+    if digits == 0 && crate::fields::given_name_first(value) {
+        return Some(Hint::Person);
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Keys and labels
+
+fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    let line = &text[s..e];
+    let b = line.as_bytes();
+    if b.is_empty() {
+        return;
+    }
+    let has_colon = line.contains(':') || line.contains('：');
+    let has_quote = b.contains(&b'"') || b.contains(&b'\'');
+    if has_colon && has_quote {
+        quoted_keys(text, s, e, out);
+    }
+    if b.contains(&b'=') {
+        assignments(text, s, e, out);
+    }
+    label_line(text, s, e, out);
+}
+
+/// End (exclusive) of a quoted string starting at `i` (the quote), if it closes on the line.
+fn quoted_end(b: &[u8], i: usize) -> Option<usize> {
+    let q = b[i];
+    let mut j = i + 1;
+    while j < b.len() {
+        match b[j] {
+            b'\\' => j += 2,
+            c if c == q => return Some(j + 1),
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+fn skip_spaces(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && matches!(b[i], b' ' | b'\t') {
+        i += 1;
+    }
+    i
+}
+
+/// `"key": "value"`, `'key': 12345`, `"key" => "value"`.
+fn quoted_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    let b = &text.as_bytes()[..e];
+    let mut i = s;
+    while i < e {
+        if !matches!(b[i], b'"' | b'\'') {
+            i += 1;
+            continue;
+        }
+        // An apostrophe inside a word is not a quote.
+        if b[i] == b'\'' && i > s && b[i - 1].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let Some(ke) = quoted_end(b, i) else {
+            return;
+        };
+        let key = &text[i + 1..ke - 1];
+        let mut j = skip_spaces(b, ke);
+        let sep = if j < e && b[j] == b':' {
+            1
+        } else if j + 1 < e && b[j] == b'=' && b[j + 1] == b'>' {
+            2
+        } else {
+            0
+        };
+        if sep == 0 {
+            i = ke;
+            continue;
+        }
+        j = skip_spaces(b, j + sep);
+        if j >= e {
+            return;
+        }
+        let (vs, ve, next) = if matches!(b[j], b'"' | b'\'') {
+            match quoted_end(b, j) {
+                Some(q) => (j + 1, q - 1, q),
+                None => (j + 1, e, e),
+            }
+        } else {
+            let mut k = j;
+            while k < e && !matches!(b[k], b',' | b'}' | b']') {
+                k += 1;
+            }
+            let (vs, ve) = trim_cell(text, j, k);
+            (vs, ve, k)
+        };
+        if vs < ve
+            && !matches!(b[vs], b'{' | b'[')
+            && let Some(hint) = labels::hint(key)
+        {
+            out.push(Field {
+                start: vs,
+                end: ve,
+                hint,
+                source: Source::Key,
+                label: (i + 1, ke - 1),
+            });
+        }
+        i = next.max(i + 1);
+    }
+}
+
+/// `KEY=value` (`.env`, INI, TOML with spaces around `=`) and `key=value` pairs in logs and
+/// query strings.
+fn assignments(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    let b = text.as_bytes();
+    // A whole-line assignment: the value runs to the end of the line.
+    let mut ls = skip_spaces(b, s);
+    if text[ls..e].starts_with("export ") {
+        ls = skip_spaces(b, ls + 7);
+    }
+    let mut k = ls;
+    while k < e && (b[k].is_ascii_alphanumeric() || matches!(b[k], b'_' | b'.' | b'-')) {
+        k += 1;
+    }
+    if k > ls {
+        let eq = skip_spaces(b, k);
+        if eq < e && b[eq] == b'=' && b.get(eq + 1) != Some(&b'=') && b.get(eq + 1) != Some(&b'>') {
+            let key = &text[ls..k];
+            if let Some(hint) = labels::hint(key) {
+                let vs = skip_spaces(b, eq + 1);
+                let mut ve = e;
+                // A trailing comment (` # …`) is not the value.
+                if let Some(c) = text[vs..e].find(" #") {
+                    ve = vs + c;
+                }
+                let (vs, ve) = trim_cell(text, vs, ve);
+                if vs < ve {
+                    out.push(Field {
+                        start: vs,
+                        end: ve,
+                        hint,
+                        source: Source::Key,
+                        label: (ls, k),
+                    });
+                }
+            }
+            return;
+        }
+    }
+    // Pairs inside the line: `host=nas05 client=10.0.0.1`, `?email=…&phone=…`.
+    let mut i = s;
+    while i < e {
+        if b[i] != b'=' || i == s {
+            i += 1;
+            continue;
+        }
+        if matches!(b.get(i + 1), Some(b'=' | b'>'))
+            || matches!(b[i - 1], b'=' | b'!' | b'<' | b'>')
+        {
+            i += 2;
+            continue;
+        }
+        let mut ks = i;
+        while ks > s
+            && (b[ks - 1].is_ascii_alphanumeric() || matches!(b[ks - 1], b'_' | b'.' | b'-'))
+        {
+            ks -= 1;
+        }
+        if ks == i
+            || (ks > s
+                && !matches!(
+                    b[ks - 1],
+                    b' ' | b'\t' | b',' | b';' | b'?' | b'&' | b'{' | b'(' | b'['
+                ))
+        {
+            i += 1;
+            continue;
+        }
+        let vs0 = i + 1;
+        let (vs, ve, next) = if vs0 < e && matches!(b[vs0], b'"' | b'\'') {
+            match quoted_end(&b[..e], vs0) {
+                Some(q) => (vs0 + 1, q - 1, q),
+                None => (vs0 + 1, e, e),
+            }
+        } else {
+            let mut j = vs0;
+            while j < e
+                && !matches!(
+                    b[j],
+                    b' ' | b'\t' | b',' | b';' | b'&' | b')' | b'}' | b']' | b'"'
+                )
+            {
+                j += 1;
+            }
+            (vs0, j, j)
+        };
+        if vs < ve
+            && let Some(hint) = labels::hint(&text[ks..i])
+        {
+            out.push(Field {
+                start: vs,
+                end: ve,
+                hint,
+                source: Source::Key,
+                label: (ks, i),
+            });
+        }
+        i = next.max(i + 1);
+    }
+}
+
+/// A form label at the start of a line (after indentation, a list marker or a quote
+/// marker), and further labels after a field break on the same line (`Tel: … | Fax: …`).
+fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    let b = text.as_bytes();
+    let mut i = skip_spaces(b, s);
+    // Quote and list markers.
+    loop {
+        if i < e && b[i] == b'>' {
+            i = skip_spaces(b, i + 1);
+        } else if i + 1 < e && matches!(b[i], b'-' | b'*') && b[i + 1] == b' ' {
+            i = skip_spaces(b, i + 2);
+        } else if text[i..e].starts_with("• ") {
+            i = skip_spaces(b, i + "• ".len());
+        } else {
+            break;
+        }
+    }
+    let mut segment = i;
+    while segment < e {
+        let Some((hint, vs)) = label_at(text, segment, e) else {
+            // An unknown label: go on with the next field on the line, if any.
+            if !any_label(text, segment, e) {
+                return;
+            }
+            let colon = text[segment..e].find(": ").map_or(e, |c| segment + c + 2);
+            let (_, next) = value_end(text, colon, e);
+            if next >= e {
+                return;
+            }
+            segment = next;
+            continue;
+        };
+        let label = (segment, vs);
+        // The value runs to the end of the line, or to a break followed by another label.
+        let (mut ve, next) = value_end(text, vs, e);
+        if vs > 0 && text.as_bytes()[vs - 1] == b'#' {
+            // `Ticket #4471: …`: the value is the one token after the sign.
+            ve = vs
+                + text[vs..ve]
+                    .find(|c: char| c.is_whitespace() || c == ':' || c == ',')
+                    .unwrap_or(ve - vs);
+        }
+        let (fs, fe) = trim_cell(text, vs, ve);
+        let (fs, fe) = strip_trailing(text, fs, fe);
+        if fs < fe {
+            out.push(Field {
+                start: fs,
+                end: fe,
+                hint,
+                source: Source::Key,
+                label,
+            });
+        }
+        segment = next;
+    }
+}
+
+/// Removes a trailing `,` or `;` (YAML flow, prose) and a `)` without its `(`.
+fn strip_trailing(text: &str, s: usize, mut e: usize) -> (usize, usize) {
+    let b = text.as_bytes();
+    while e > s
+        && (matches!(b[e - 1], b',' | b';') || (b[e - 1] == b')' && !b[s..e].contains(&b'(')))
+    {
+        e -= 1;
+    }
+    (s, e)
+}
+
+/// Field breaks between labelled values on one line.
+const BREAKS: &[&str] = &[" | ", "\t", " · ", " • ", "; ", ", ", "   ", " / "];
+
+fn value_end(text: &str, vs: usize, e: usize) -> (usize, usize) {
+    let mut from = vs;
+    while from < e {
+        let rest = &text[from..e];
+        let Some((at, len)) = BREAKS
+            .iter()
+            .filter_map(|br| rest.find(br).map(|p| (p, br.len())))
+            .min()
+        else {
+            break;
+        };
+        let mut next = from + at + len;
+        while next < e && matches!(text.as_bytes()[next], b' ' | b'\t') {
+            next += 1;
+        }
+        if label_at(text, next, e).is_some_and(|(_, v)| v > next) || any_label(text, next, e) {
+            return (from + at, next);
+        }
+        from = from + at + len;
+    }
+    (e, e)
+}
+
+/// A label of any name at `i`: one to three words of letters followed by `: ` (`Manager:`,
+/// `Abteilung:`), so that a field break before it ends the value in front.
+fn any_label(text: &str, i: usize, e: usize) -> bool {
+    let rest = &text[i..e];
+    let Some(colon) = rest.find(": ") else {
+        return false;
+    };
+    let label = &rest[..colon];
+    !label.is_empty()
+        && label.len() <= 32
+        && label.split(' ').count() <= 3
+        && label
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-')
+        && label.chars().next().is_some_and(char::is_alphabetic)
+}
+
+/// A known label starting at `i` and the start of its value: `Label: v`, `Label - v`,
+/// `Label – v`, `Label #v`, `Label no. v`, `Label (v)`, `Label\tv`.
+fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
+    let rest = &text[i..e];
+    // Keys in quotes and brackets are JSON's and code's, read by `quoted_keys`.
+    if rest.starts_with(['"', '\'', '{', '[', '<', '(']) {
+        return None;
+    }
+    let limit = rest.len().min(56);
+    let b = rest.as_bytes();
+    let mut j = 0;
+    let mut words = 1;
+    while j < limit {
+        if !rest.is_char_boundary(j) {
+            j += 1;
+            continue;
+        }
+        let c = b[j];
+        // `:` ends a label unless it is part of a time (10:41) or a link (https://).
+        if c == b':' {
+            let digit_around =
+                j > 0 && b[j - 1].is_ascii_digit() && b.get(j + 1).is_some_and(u8::is_ascii_digit);
+            if digit_around || rest[j..].starts_with("://") {
+                return None;
+            }
+            return finish(rest, i, j, j + 1);
+        }
+        if rest[j..].starts_with("：") {
+            return finish(rest, i, j, j + "：".len());
+        }
+        if c == b'\t' {
+            return finish(rest, i, j, j + 1);
+        }
+        if c == b' ' {
+            let after = &rest[j..];
+            for sep in [" - ", " – ", " — ", " = "] {
+                if after.starts_with(sep) {
+                    return finish(rest, i, j, j + sep.len());
+                }
+            }
+            if after.starts_with(" #")
+                && after[2..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            {
+                return finish(rest, i, j, j + 2);
+            }
+            if after.starts_with(" (") {
+                // `Label (value)`: the value is inside the brackets.
+                let inner = j + 2;
+                let close = rest[inner..].find(')')? + inner;
+                let hint = labels::hint(&rest[..j])?;
+                if close > inner && rest[close + 1..].trim().is_empty() {
+                    return Some((hint, i + inner));
+                }
+            }
+            // `Label no. value`, `Label nr 123`
+            let word_end = rest[j + 1..].find(' ').map_or(rest.len(), |p| j + 1 + p);
+            let word = &rest[j + 1..word_end];
+            if matches!(
+                word.to_ascii_lowercase().as_str(),
+                "no." | "no" | "nr." | "nr" | "n°" | "nº" | "#" | "number" | "num."
+            ) && word_end < rest.len()
+                && labels::hint(&rest[..j]).is_some()
+            {
+                let hint = labels::hint(&rest[..j])?;
+                let vs = word_end + 1;
+                let vs = vs + rest[vs..].len() - rest[vs..].trim_start_matches([':', ' ']).len();
+                return Some((hint, i + vs));
+            }
+            words += 1;
+            if words > 6 {
+                return None;
+            }
+        }
+        if c == b'.' && b.get(j + 1) == Some(&b' ') {
+            // `Tel. 0612 …`: an abbreviated label; any other full stop ends a sentence.
+            return if label_ends_abbrev(&rest[..j]) {
+                finish(rest, i, j, j + 2)
+            } else {
+                None
+            };
+        }
+        j += 1;
+    }
+    None
+}
+
+/// `Tel. 0612…`, `Str. 5` : an abbreviated label word before a dot.
+fn label_ends_abbrev(label: &str) -> bool {
+    let last = label.rsplit(' ').next().unwrap_or(label);
+    last.len() <= 5 && labels::hint(label).is_some()
+}
+
+fn finish(rest: &str, i: usize, label_end: usize, value_start: usize) -> Option<(Hint, usize)> {
+    let label = rest[..label_end].trim();
+    if label.is_empty() {
+        return None;
+    }
+    let hint = labels::hint(label)?;
+    let b = rest.as_bytes();
+    let vs = skip_spaces(b, value_start);
+    Some((hint, i + vs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&str, Hint, Source)> {
+        fields(text)
+            .into_iter()
+            .map(|f| (&text[f.start..f.end], f.hint, f.source))
+            .collect()
+    }
+
+    #[test]
+    fn csv_with_a_header_names_every_cell() {
+        let t = "id,name,mobile,card\n1,Jane Doe,319-274-5531,4716307965404615\n2,\"Doe, John\",(415) 555-0132,\n";
+        let f = found(t);
+        assert!(
+            f.contains(&("319-274-5531", Hint::Phone, Source::Header)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("4716307965404615", Hint::Card, Source::Header)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("Doe, John", Hint::Person, Source::Header)),
+            "{f:?}"
+        );
+        assert!(f.contains(&("1", Hint::Lookalike, Source::Header)), "{f:?}");
+    }
+
+    #[test]
+    fn a_headerless_column_takes_the_shape_of_its_values() {
+        let t = "a,(415) 555-0132,4716307965404615\nb,+44 20 7946 0958,5425233430109903\nc,030 23125678,4111111111111111\n";
+        let f = found(t);
+        let phones = f.iter().filter(|x| x.1 == Hint::Phone).count();
+        let cards = f.iter().filter(|x| x.1 == Hint::Card).count();
+        assert_eq!((phones, cards), (3, 3), "{f:?}");
+    }
+
+    #[test]
+    fn json_yaml_env_and_logfmt_keys() {
+        let t = "{\"mobile\": \"319-274-5531\", \"zip\":\"30309\", \"n\": 3}\n  postcode: LT-33649\nDB_HOST=db-7.corp\nctx host=nas05 client_ip=10.0.0.1\n";
+        let f = found(t);
+        assert!(
+            f.contains(&("319-274-5531", Hint::Phone, Source::Key)),
+            "{f:?}"
+        );
+        assert!(f.contains(&("30309", Hint::Postcode, Source::Key)), "{f:?}");
+        assert!(
+            f.contains(&("LT-33649", Hint::Postcode, Source::Key)),
+            "{f:?}"
+        );
+        assert!(f.contains(&("db-7.corp", Hint::Host, Source::Key)), "{f:?}");
+        assert!(f.contains(&("nas05", Hint::Host, Source::Key)), "{f:?}");
+        assert!(f.contains(&("10.0.0.1", Hint::Ip, Source::Key)), "{f:?}");
+        assert_eq!(f.len(), 6, "{f:?}");
+    }
+
+    #[test]
+    fn form_labels_in_their_spellings() {
+        let t = "Telefon: 06221 583114 | Fax: 06221 583115\nPassport no. X1234567\nMobile - 07700 900123\nKundennummer #4471203\nPLZ (69117)\n[10:41] Anna: hi\n";
+        let f = found(t);
+        assert!(
+            f.contains(&("06221 583114", Hint::Phone, Source::Key)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("06221 583115", Hint::Phone, Source::Key)),
+            "{f:?}"
+        );
+        assert!(f.contains(&("X1234567", Hint::Id, Source::Key)), "{f:?}");
+        assert!(
+            f.contains(&("07700 900123", Hint::Phone, Source::Key)),
+            "{f:?}"
+        );
+        assert!(f.contains(&("69117", Hint::Postcode, Source::Key)), "{f:?}");
+        assert!(!f.iter().any(|x| x.0 == "hi"), "{f:?}");
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        for t in [
+            "\"",
+            "'a':",
+            "\"a\":\"",
+            "a=",
+            "=b",
+            "x: ",
+            "| a |\n|---|\n| b |",
+            ",\n,\n",
+            "é:ü\n“x”:1",
+            "Tel (",
+            "Name no.",
+            "k=\"v",
+            "\"phone\": \"ü",
+        ] {
+            let _ = fields(t);
+        }
+    }
+}
