@@ -143,6 +143,15 @@ pub fn classify(
             domain(text, vs, ve, out);
             me
         }
+        Check::UncHost | Check::SyslogHost => {
+            let host = &text[vs..ve];
+            if host.bytes().any(|c| c.is_ascii_alphabetic())
+                && !host.eq_ignore_ascii_case("localhost")
+            {
+                out.push(Finding::new(vs, ve, Kind::Hostname, "host-position"));
+            }
+            me
+        }
         Check::Number => number(text, vs, ve, out),
     }
 }
@@ -578,21 +587,48 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         if p.is_alphanumeric() || p == '_' || p == '$' || p == '€' || p == '£' {
             return ve;
         }
+        // `1,234` or `3.5`: part of a larger number, unless the run before the separator is
+        // long (a CSV row `…0132,4716…`, where the comma is a field separator).
         if matches!(p, '.' | ',') && s >= 2 && b[s - 2].is_ascii_digit() {
-            return ve;
+            let first_group = b[s..e].iter().take_while(|c| c.is_ascii_digit()).count();
+            let before = b[..s - 1]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            if p == '.' || first_group <= 3 || before <= 3 {
+                return ve;
+            }
         }
     }
-    if let Some(n) = next_char(text, ve) {
+    // An extension after a phone number: `x12`, ` ext. 318`.
+    let ext = extension_len(text, ve);
+    if let Some(n) = next_char(text, ve + ext) {
         if n.is_alphanumeric() || n == '_' || n == '%' {
             return ve;
         }
-        if matches!(n, '.' | ',') && b.get(ve + 1).is_some_and(u8::is_ascii_digit) {
-            return ve;
+        if matches!(n, '.' | ',') && b.get(ve + ext + 1).is_some_and(u8::is_ascii_digit) {
+            // `1234,56`: a decimal; `…0132,4716307965404615`: the next CSV field.
+            let after = b[ve + ext + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            let last_group = b[s..e]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            if n == '.' || after <= 3 || last_group <= 3 {
+                return ve;
+            }
         }
     }
-    if let Some(f) = digits_finding(text, s, e, false) {
+    if let Some(mut f) = digits_finding(text, s, e, false) {
+        if f.kind == Kind::Phone && ext > 0 && e == ve {
+            f.end = ve + ext;
+        }
         out.push(f);
-        return ve;
+        return ve + ext;
     }
     // Several numbers written one after another: take the longest valid prefix at each
     // space, then go on after it.
@@ -667,6 +703,38 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         return vs + 1;
     }
     ve
+}
+
+/// Length of a telephone extension written right after a number at `at` (`x12`, ` x 12`,
+/// ` ext. 318`, ` ext 318`, ` extension 4`), 0 when there is none.
+fn extension_len(text: &str, at: usize) -> usize {
+    let rest = &text[at..];
+    let lower_prefix: String = rest
+        .chars()
+        .take(14)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    for ext in [
+        " extension ",
+        " ext.: ",
+        " ext. ",
+        " ext: ",
+        " ext.",
+        " ext ",
+        " x ",
+        " x",
+        "x",
+        " #",
+    ] {
+        if let Some(tail) = lower_prefix.strip_prefix(ext) {
+            let n = tail.bytes().take_while(u8::is_ascii_digit).count();
+            let after = rest.as_bytes()[ext.len()..].get(n);
+            if (1..=6).contains(&n) && !after.is_some_and(|c| c.is_ascii_alphanumeric()) {
+                return ext.len() + n;
+            }
+        }
+    }
+    0
 }
 
 /// Every ')' closes an earlier '(' and every '(' is closed.
@@ -818,11 +886,19 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         return f(Kind::CardNumber, "card");
     }
     if sh.plus {
-        return if phone_valid(raw, true) {
+        // A `+` and an assigned country code are a phone, whether or not its range is.
+        return if phone_valid(raw, true) || phone_plausible(raw) {
             f(Kind::Phone, "phone")
         } else {
             None
         };
+    }
+    // `00` and a country code: the international prefix written out.
+    if raw.starts_with("00") && !raw.starts_with("000") && (10..=17).contains(&n) {
+        let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+        if digits.len() > 2 && (phone_valid(&digits[2..], true) || phone_plausible(&digits[2..])) {
+            return f(Kind::Phone, "phone");
+        }
     }
     // Context is read only for what the shape alone cannot decide.
     let ctx = Cues::before(text, s, context::WINDOW);
@@ -893,6 +969,11 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         let grouped = separated && g.len() >= 3 && g.iter().all(|&x| x >= 2) && !dotted_quad;
         if (phone_ctx || sh.paren || nanp || trunk || grouped) && phone_valid(raw, false) {
             return f(Kind::Phone, "phone");
+        }
+        // Said to be a phone (`call`, `Tel.`, `reach me on`): any plausible number is one,
+        // assigned or not.
+        if phone_ctx && (separated || sh.paren || sh.digits[0] == 0 || n >= 9) {
+            return f(Kind::Phone, "phone-context");
         }
     }
     if n == 10 && matches!(g, [3, 3, 4] | [10]) && v::uk_nhs(raw) {
@@ -979,6 +1060,19 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         return f(Kind::IdNumber, "labelled-id");
     }
     None
+}
+
+/// An international number as written (`+` or `00` already stripped or present): an
+/// assigned country code and a plausible length.
+#[cfg(feature = "phonenumber")]
+fn phone_plausible(raw: &str) -> bool {
+    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+    crate::phone::plausible_international(&digits)
+}
+
+#[cfg(not(feature = "phonenumber"))]
+fn phone_plausible(raw: &str) -> bool {
+    (8..=15).contains(&raw.bytes().filter(u8::is_ascii_digit).count())
 }
 
 #[cfg(feature = "phonenumber")]

@@ -42,7 +42,20 @@ pub const PHONE: &[&str] = &[
     "handy",
     "dial",
     "reach me",
+    "reached on",
     "number",
+    "nummer",
+    "numéro",
+    "número",
+    "numero",
+    "telefono",
+    "teléfono",
+    "telefone",
+    "telefoon",
+    "tlf",
+    "gsm",
+    "puhelin",
+    "telefonszám",
 ];
 /// Words that say a number is not personal (order numbers, versions, amounts …).
 pub const NOT_PERSONAL: &[&str] = &[
@@ -110,7 +123,7 @@ pub const TAX: &[&str] = &["itin", "tin", "tax id", "taxpayer", "tax identificat
 /// Words in front of a bank account number.
 pub const ACCOUNT: &[&str] = &[
     "account", "acct", "a/c", "acc no", "acc. no", "acc#", "bank", "konto", "compte", "cuenta",
-    "conto", "rekening", "checking", "savings",
+    "conto", "rekening", "checking", "savings", "iban", "acc",
 ];
 /// Words in front of a routing number.
 pub const ROUTING: &[&str] = &["routing", "aba", "rtn", "transit", "bank code"];
@@ -228,7 +241,10 @@ const CATEGORIES: &[(Cue, &[&str])] = &[
     (Cue::Postcode, POSTCODE),
     (Cue::Card, CARD),
     (Cue::Id, ID),
-    (Cue::SortCode, &["sort code", "sort-code", "sortcode"]),
+    (
+        Cue::SortCode,
+        &["sort code", "sort-code", "sortcode", "bsb"],
+    ),
 ];
 
 struct CueIndex {
@@ -276,7 +292,11 @@ impl Cues {
             .find_overlapping_iter(aho_corasick::Input::new(text).span(s..e))
         {
             let at = m.start();
-            if at == 0 || !b[at - 1].is_ascii_alphanumeric() {
+            // A short cue is a whole word (`tel`, not `telegram`; `acc`, not `access`); a
+            // longer one may start a word (`phone` in `phones`, `licence` in `licences`).
+            let short_word = m.len() <= 4 && b[m.end() - 1].is_ascii_alphabetic();
+            let ends_ok = !short_word || !b.get(m.end()).is_some_and(u8::is_ascii_alphabetic);
+            if (at == 0 || !b[at - 1].is_ascii_alphanumeric()) && ends_ok {
                 set |= idx.cue_of[m.pattern().as_usize()];
             }
         }
@@ -302,6 +322,10 @@ mod tests {
         let t = "Driver's licence";
         assert!(Cues::of(t, 0, t.len()).has(Cue::Licence));
         assert!(!Cues::of(t, 0, t.len()).has(Cue::Phone));
+        let t = "telegram_api_token";
+        assert!(!Cues::of(t, 0, t.len()).has(Cue::Phone));
+        let t = "Tel. 0612";
+        assert!(Cues::of(t, 0, t.len()).has(Cue::Phone));
     }
 
     #[test]

@@ -42,7 +42,9 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
                     Kind::Email | Kind::Url | Kind::ApiKey | Kind::IpAddress
                 )
         });
-        if stronger {
+        // A secret the rules found keeps the rule that knows its format.
+        let found_secret = kind == Kind::ApiKey && found.iter().any(|g| g.start < e && s < g.end);
+        if stronger || found_secret {
             continue;
         }
         added.push(Finding::new(s, e, kind, rule));
@@ -129,7 +131,8 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
         }
         // E-mails, links, IP addresses and secrets have shapes of their own that the rules
         // read wherever they are.
-        Hint::Email | Hint::Url | Hint::Ip | Hint::Secret | Hint::Other | Hint::Lookalike => None,
+        Hint::Secret => secret_ok(value).then_some((0, value.len(), Kind::ApiKey, "field-secret")),
+        Hint::Email | Hint::Url | Hint::Ip | Hint::Other | Hint::Lookalike => None,
     }
 }
 
@@ -329,25 +332,116 @@ fn postcode_ok(value: &str) -> bool {
     n >= 3 || (n >= 2 && (v::uk_postcode(value) || v::ca_postcode(value)))
 }
 
-fn host_extent(value: &str) -> Option<(usize, usize)> {
-    let host = value.split(':').next().unwrap_or(value);
-    if host.is_empty()
-        || host.len() > 253
-        || !host
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
-        || !host.bytes().any(|c| c.is_ascii_alphabetic())
+/// Values that stand in for a secret rather than being one.
+const PLACEHOLDERS: &[&str] = &[
+    "changeme",
+    "change-me",
+    "change_me",
+    "password",
+    "secret",
+    "xxx",
+    "xxxx",
+    "xxxxxx",
+    "none",
+    "null",
+    "nil",
+    "true",
+    "false",
+    "empty",
+    "redacted",
+    "hidden",
+    "example",
+    "dummy",
+    "test",
+    "todo",
+    "tbd",
+    "required",
+    "optional",
+    "string",
+    "your-password",
+    "your_password",
+];
+
+/// A secret under a secret label: one token of 6 to 256 characters, not a placeholder, not a
+/// reference to one elsewhere (`${DB_PASSWORD}`, `<token>`, `os.environ[...]`), and with
+/// letters and digits or symbols mixed (or long).
+fn secret_ok(value: &str) -> bool {
+    let len = value.chars().count();
+    if !(6..=256).contains(&len) || value.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let lower = value.to_ascii_lowercase();
+    if PLACEHOLDERS.contains(&lower.as_str())
+        || value.starts_with(['$', '<', '{', '%', '*'])
+        || value.contains("${")
+        || value.contains("{{")
+        || value.contains('(')
+        || lower.starts_with("env:")
+        || value
+            .chars()
+            .all(|c| c == value.chars().next().unwrap_or(c))
     {
+        return false;
+    }
+    // Placeholders written as runs (`xxxx…`, `XXXX_PUT_YOUR_TOKEN_HERE`) and code
+    // (`X25519.secret_length`, `settings.DB_PASSWORD`).
+    let mut distinct: Vec<char> = value.chars().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if lower.contains("xxxx")
+        || lower.contains("your")
+        || lower.contains("here")
+        || (len >= 12 && distinct.len() * 4 < len)
+    {
+        return false;
+    }
+    let attribute = value.split_once('.').is_some_and(|(a, b)| {
+        let ident = |s: &str| {
+            s.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        ident(a) && ident(b) && b.chars().any(|c| c.is_ascii_lowercase()) && b.len() > 3
+    });
+    if attribute {
+        return false;
+    }
+    let letters = value.chars().any(char::is_alphabetic);
+    let digits = value.chars().any(|c| c.is_ascii_digit());
+    let symbols = value.chars().any(|c| !c.is_alphanumeric());
+    (letters && (digits || symbols)) || len >= 16
+}
+
+fn host_extent(value: &str) -> Option<(usize, usize)> {
+    // `ldaps://host:636`, `user@host`: the host part.
+    let (off, rest) = match value.find("://") {
+        Some(i) => (i + 3, &value[i + 3..]),
+        None => (0, value),
+    };
+    let (off, rest) = match rest.find('@') {
+        Some(i) if off > 0 => (off + i + 1, &rest[i + 1..]),
+        _ => (off, rest),
+    };
+    let len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_')))
+        .unwrap_or(rest.len());
+    let host = rest[..len].trim_end_matches('.');
+    if host.is_empty() {
         return None;
+    }
+    Some((off, off + host.len())).filter(|_| host_ok(host))
+}
+
+fn host_ok(host: &str) -> bool {
+    if host.len() > 253 || !host.bytes().any(|c| c.is_ascii_alphabetic()) {
+        return false;
     }
     let lower = host.to_ascii_lowercase();
-    if matches!(
+    !matches!(
         lower.as_str(),
         "localhost" | "local" | "none" | "null" | "true" | "false" | "default" | "example.com"
-    ) {
-        return None;
-    }
-    Some((0, host.len()))
+    )
 }
 
 /// Words that answer a question rather than name someone.

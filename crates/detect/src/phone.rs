@@ -165,6 +165,20 @@ pub fn valid_international(digits: &str) -> bool {
     false
 }
 
+/// True when `digits` (ASCII digits, the country code first) starts with an assigned
+/// country calling code and has a plausible length after it: an international number as
+/// written, whether or not its ranges are assigned.
+pub fn plausible_international(digits: &str) -> bool {
+    let db = &*DB;
+    (8..=15).contains(&digits.len())
+        && (1..=3).any(|cc_len| {
+            digits.len() > cc_len + 5
+                && digits[..cc_len]
+                    .parse::<u16>()
+                    .is_ok_and(|cc| db.by_code.contains_key(&cc))
+        })
+}
+
 /// True when `digits` is a valid number of one of the common regions, written nationally.
 /// `nanp` restricts the search to the North American numbering plan.
 pub fn valid_national(digits: &str, nanp_only: bool) -> bool {

@@ -48,6 +48,10 @@ pub enum Check {
     NlPostcode,
     InternalHost,
     Domain,
+    /// The server of a Windows share path: `\\fileserver02\shared`.
+    UncHost,
+    /// The host field of a syslog line: `Dec 10 09:02:17 app09 postfix/smtpd[3843]: …`.
+    SyslogHost,
     Number,
 }
 
@@ -200,6 +204,14 @@ fn structural_patterns() -> Vec<(Check, String)> {
         ),
     ));
     p.push((
+        Check::UncHost,
+        r"\\\\(?P<v>[A-Za-z0-9][A-Za-z0-9.-]{0,62})\\".into(),
+    ));
+    p.push((
+        Check::SyslogHost,
+        r"(?m:^)(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]{1,2}[0-9]{1,2}[ ][0-9]{2}:[0-9]{2}:[0-9]{2}[ ](?P<v>[A-Za-z0-9][A-Za-z0-9._-]{0,62})[ ][A-Za-z][A-Za-z0-9/_.-]*(?:\[[0-9]+\])?:".into(),
+    ));
+    p.push((
         Check::Domain,
         format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)"),
     ));
@@ -245,7 +257,9 @@ impl Rules {
                 | Check::Account
                 | Check::Routing
                 | Check::SortCode
-                | Check::LabelledId => true,
+                | Check::LabelledId
+                | Check::UncHost
+                | Check::SyslogHost => true,
                 _ => false,
             })
             .collect();
