@@ -106,6 +106,15 @@ pub fn classify(
             }
             me
         }
+        Check::PassportShape => {
+            // `Please bring your passport (we have U73031212 on file)`.
+            let cues = Cues::before(text, vs, context::WINDOW);
+            let near = Cues::of(text, near_start(text, vs, 2), vs);
+            if cues.has(Cue::Passport) && !near.has(Cue::NotPersonal) {
+                out.push(Finding::new(vs, ve, Kind::IdNumber, "passport"));
+            }
+            me
+        }
         Check::NlPostcode => {
             let ok = v::nl_postcode(value)
                 && (followed_by_capitalised(text, ve)
@@ -894,7 +903,14 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         };
     }
     // `00` and a country code: the international prefix written out.
-    if raw.starts_with("00") && !raw.starts_with("000") && (10..=17).contains(&n) {
+    // Written in groups like a phone: `00420 607 660 112`, `0049 6221 583114`.
+    let first = sh.groups.first().copied().unwrap_or(0);
+    if raw.starts_with("00")
+        && !raw.starts_with("000")
+        && (10..=17).contains(&n)
+        && (3..=5).contains(&first)
+        && sh.groups.len() >= 3
+    {
         let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
         if digits.len() > 2 && (phone_valid(&digits[2..], true) || phone_plausible(&digits[2..])) {
             return f(Kind::Phone, "phone");

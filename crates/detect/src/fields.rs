@@ -88,11 +88,17 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
     match f.hint {
         Hint::Phone => phone_extent(value).map(|(s, e)| (s, e, Kind::Phone, "field-phone")),
         Hint::Card => {
-            let n = digit_count(value);
-            let ok = (12..=19).contains(&n)
+            // A card has a check digit: a number that fails it is not replaced as a card.
+            let digits: Vec<u8> = value
+                .bytes()
+                .filter(u8::is_ascii_digit)
+                .map(|c| c - b'0')
+                .collect();
+            let ok = (12..=19).contains(&digits.len())
                 && value
                     .bytes()
-                    .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'));
+                    .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'))
+                && redact_entity::checksum::luhn(&digits);
             ok.then_some((0, value.len(), Kind::CardNumber, "field-card"))
         }
         Hint::Bank => {
@@ -113,8 +119,19 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
         }
         Hint::Id => {
             // An identifier with a check digit must pass it: a typo is not replaced as one.
+            let ssn_shape = value.len() == 11
+                && value.bytes().enumerate().all(|(i, c)| {
+                    if i == 3 || i == 6 {
+                        matches!(c, b'-' | b' ')
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                });
             if checksum_of(label).is_some_and(|valid| !valid(value)) {
                 None
+            } else if ssn_shape && v::ssn(value) {
+                // A US social security number under a tax or national ID label.
+                Some((0, value.len(), Kind::Ssn, "field-ssn"))
             } else {
                 id_extent(value).map(|(s, e)| (s, e, Kind::IdNumber, "field-id"))
             }
@@ -309,7 +326,11 @@ fn id_extent(value: &str) -> Option<(usize, usize)> {
     }
     let n = digit_count(value);
     let words = value.split(' ').filter(|w| !w.is_empty()).count();
-    if n < 3 || value.chars().count() < 4 || words > 5 {
+    // Groups of digits (`2 82 02 93 008 647 82`) may be many; words with letters few.
+    let digit_groups = value
+        .split(' ')
+        .all(|w| w.bytes().all(|c| c.is_ascii_digit()));
+    if n < 3 || value.chars().count() < 4 || words > if digit_groups { 9 } else { 5 } {
         return None;
     }
     // Words without digits before the number (`Nr 1234`, `BSB 362-592 Acc 913`) are part of

@@ -40,6 +40,8 @@ pub enum Check {
     EsNie,
     ItFiscal,
     InPan,
+    /// One or two letters and six to nine digits, taken after a passport cue.
+    PassportShape,
     FiHetu,
     SgNric,
     UsMbi,
@@ -183,6 +185,10 @@ fn structural_patterns() -> Vec<(Check, String)> {
     p.push((
         Check::InPan,
         r"(?-u:\b)(?P<v>[A-Z]{5}[0-9]{4}[A-Z])(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::PassportShape,
+        r"(?-u:\b)(?P<v>[A-Z]{1,2}[0-9]{6,9})(?-u:\b)".into(),
     ));
     p.push((
         Check::UkPostcode,

@@ -154,8 +154,19 @@ pub fn hint(label: &str) -> Option<Hint> {
             return Some(h);
         }
     }
-    words.iter().find_map(|w| map.get(*w).copied())
+    // Generic words (`id`, `code`, `date`) decide only as the whole label: `Steuer-ID` and
+    // `RSA ID` are not order numbers.
+    words
+        .iter()
+        .filter(|w| !WEAK.contains(w))
+        .find_map(|w| map.get(*w).copied())
 }
+
+/// Words that say what a label is only when they are the whole label.
+const WEAK: &[&str] = &[
+    "id", "code", "date", "time", "type", "no", "nr", "num", "number", "status", "start", "end",
+    "count", "size", "row", "line", "page", "rank", "score", "since", "until",
+];
 
 #[cfg(test)]
 mod tests {
@@ -192,6 +203,7 @@ mod tests {
             ("Kontonummer", Hint::Bank),
             ("ssn", Hint::Ssn),
             ("order_id", Hint::Lookalike),
+            ("id", Hint::Lookalike),
             ("Order no.", Hint::Lookalike),
             ("version", Hint::Lookalike),
             ("DB_PASSWORD", Hint::Secret),

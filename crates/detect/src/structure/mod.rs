@@ -339,6 +339,82 @@ fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         assignments(text, s, e, out);
     }
     label_line(text, s, e, out);
+    if line.len() >= 8 {
+        my_label_is(text, s, e, out);
+    }
+}
+
+/// Possessives that start an inline label: `my Personnummer is …`, `your SSS No. is …`.
+const POSSESSIVES: &[&str] = &["my ", "your ", "our ", "his ", "her ", "their "];
+
+/// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
+fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    let line = &text[s..e];
+    let lower = line.to_ascii_lowercase();
+    for poss in POSSESSIVES {
+        let mut from = 0;
+        while let Some(p) = lower[from..].find(poss) {
+            let at = from + p;
+            from = at + poss.len();
+            if at > 0 && lower.as_bytes()[at - 1].is_ascii_alphanumeric() {
+                continue;
+            }
+            let rest = &line[from..];
+            let lrest = &lower[from..];
+            // The label: up to four words before ` is `.
+            let Some((label_len, sep_len)) = [" is ", ": ", " = ", " was "]
+                .iter()
+                .filter_map(|sep| lrest.find(sep).map(|i| (i, sep.len())))
+                .min()
+            else {
+                continue;
+            };
+            let label = &rest[..label_len];
+            if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
+                continue;
+            }
+            let Some(hint) = labels::hint(label) else {
+                continue;
+            };
+            if matches!(hint, Hint::Other | Hint::Lookalike) {
+                continue;
+            }
+            let vs = s + from + label_len + sep_len;
+            let value = &text[vs..e];
+            // Phones, names and addresses run to the end of the clause; others are one token.
+            let len = match hint {
+                Hint::Phone | Hint::Person | Hint::Address => value
+                    .find([',', ';', '!', '?'])
+                    .into_iter()
+                    .chain(value.find(". "))
+                    .chain(value.find(" and "))
+                    .chain(value.find(" if "))
+                    .chain(value.find(" but "))
+                    .min()
+                    .unwrap_or(value.len()),
+                _ => value.find(char::is_whitespace).unwrap_or(value.len()),
+            };
+            let (fs, fe) = trim_cell(text, vs, vs + len);
+            let mut fe = fe;
+            while fe > fs
+                && matches!(
+                    text.as_bytes()[fe - 1],
+                    b'.' | b',' | b')' | b';' | b'!' | b'?'
+                )
+            {
+                fe -= 1;
+            }
+            if fs < fe {
+                out.push(Field {
+                    start: fs,
+                    end: fe,
+                    hint,
+                    source: Source::Key,
+                    label: (s + from, s + from + label_len),
+                });
+            }
+        }
+    }
 }
 
 /// End (exclusive) of a quoted string starting at `i` (the quote), if it closes on the line.
@@ -586,7 +662,8 @@ fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
 fn strip_trailing(text: &str, s: usize, mut e: usize) -> (usize, usize) {
     let b = text.as_bytes();
     while e > s
-        && (matches!(b[e - 1], b',' | b';') || (b[e - 1] == b')' && !b[s..e].contains(&b'(')))
+        && (matches!(b[e - 1], b',' | b';' | b'.')
+            || (b[e - 1] == b')' && !b[s..e].contains(&b'(')))
     {
         e -= 1;
     }
@@ -702,6 +779,11 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
                 let hint = labels::hint(&rest[..j])?;
                 let vs = word_end + 1;
                 let vs = vs + rest[vs..].len() - rest[vs..].trim_start_matches([':', ' ']).len();
+                let vs = if rest[vs..].starts_with("is ") {
+                    vs + 3
+                } else {
+                    vs
+                };
                 return Some((hint, i + vs));
             }
             words += 1;
@@ -816,6 +898,25 @@ mod tests {
         );
         assert!(f.contains(&("69117", Hint::Postcode, Source::Key)), "{f:?}");
         assert!(!f.iter().any(|x| x.0 == "hi"), "{f:?}");
+    }
+
+    #[test]
+    fn inline_labels_after_a_possessive() {
+        let t = "Peeter: my Isikukood is 44810282853 if you need it, and my phone number is 0612 345 678.";
+        let f = found(t);
+        assert!(f.contains(&("44810282853", Hint::Id, Source::Key)), "{f:?}");
+        assert!(
+            f.contains(&("0612 345 678", Hint::Phone, Source::Key)),
+            "{f:?}"
+        );
+        let t = "my order is 12345 and my day was fine";
+        assert!(
+            found(t)
+                .iter()
+                .all(|x| x.1 == Hint::Lookalike || x.1 == Hint::Other),
+            "{:?}",
+            found(t)
+        );
     }
 
     #[test]
