@@ -11,6 +11,8 @@ ROLE = {
     "date_of_birth": "neutral", "job_title": "neutral", "username": "neutral",
     # a public service endpoint: not personal, but the service replaces every link
     "public_url": "neutral",
+    # a bind-all or loopback address: not identifying, and harmless to replace
+    "ip_unspecified": "neutral",
 }
 TRAP_KINDS = {
     "order_id", "invoice_id", "version", "date", "time", "amount", "product", "month_abbrev", "word_name",

@@ -56,7 +56,7 @@ def env_dotenv(d, c):
 @template("env_config", "env.config_toml")
 def env_toml(d, c):
     rng = c.rng
-    d.t("[server]\nhost = \"0.0.0.0\"\nport = %d\n\n[database]\n" % rng.choice([8080, 9000, 5000]))
+    d.t("[server]\nhost = \"").add(L("0.0.0.0", "ip_unspecified")).t("\"\nport = %d\n\n[database]\n" % rng.choice([8080, 9000, 5000]))
     d.t("host = \"").add(H(c)).t("\"\nport = 5432\nuser = \"").add(L(rng.choice(["app", "svc_crm", "postgres"]), "username"))
     d.t("\"\npassword = \"").add(K(T.password(rng))).t("\"\nname = \"%s\"\n\n" % rng.choice(["crm", "shop", "ledger"]))
     d.t("[mail]\nrelay = \"").add(H(c)).t("\"\nfrom = \"").add(L("noreply@%s.com" % c._slug, "email")).t("\"\n")
@@ -313,7 +313,7 @@ def code_js(d, c):
 def code_go(d, c):
     rng = c.rng
     code_header(d, c, '//')
-    d.t("package store\n\nimport (\n\t\"database/sql\"\n\t_ \"github.com/lib/pq\"\n)\n\n// dsn for the reporting replica\n")
+    d.t("package store\n\nimport (\n\t\"database/sql\"\n\t_ \"").add(L("github.com", "public_url")).t("/lib/pq\"\n)\n\n// dsn for the reporting replica\n")
     d.t("const dsn = \"").add(conn(c, "postgres")).t("?sslmode=disable\"\n\nfunc Open() (*sql.DB, error) {\n\treturn sql.Open(\"postgres\", dsn)\n}\n")
     p = c.person()
     d.t("\n// owner: ").add(P(c, p, False)).t(" <").add(EM(p)).t(">\n")

@@ -565,6 +565,15 @@ fn domain(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) {
     if labels.iter().all(|l| l.len() <= 1) {
         return;
     }
+    // `contact.email`, `user.live`: two labels with a word for a top-level domain read as
+    // code (an attribute) rather than a host, unless the name looks like one (digits or
+    // hyphens in it).
+    if labels.len() == 2
+        && tld.len() > 3
+        && !labels[0].bytes().any(|c| c.is_ascii_digit() || c == b'-')
+    {
+        return;
+    }
     out.push(Finding::new(vs, ve, Kind::Hostname, "domain"));
 }
 
@@ -574,6 +583,15 @@ fn domain(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) {
 fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
     let b = text.as_bytes();
     let (mut s, mut e) = (vs, ve);
+    // `(+358) 035626424`: the bracket before the `+` belongs to the number.
+    if b[s] == b'+'
+        && s > 0
+        && b[s - 1] == b'('
+        && b[s..e].contains(&b')')
+        && out.last().is_none_or(|f| f.end < s)
+    {
+        s -= 1;
+    }
     // Unbalanced brackets at the edges belong to the prose.
     if b[e - 1] == b')' && count(&b[s..e], b'(') < count(&b[s..e], b')') {
         e -= 1;

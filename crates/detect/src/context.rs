@@ -43,6 +43,11 @@ pub const PHONE: &[&str] = &[
     "dial",
     "reach me",
     "reached on",
+    "reachable",
+    "callback",
+    "localizable",
+    "erreichbar",
+    "joignable",
     "number",
     "nummer",
     "numéro",
@@ -297,7 +302,7 @@ impl Cues {
             let at = m.start();
             // A short cue is a whole word (`tel`, not `telegram`; `acc`, not `access`); a
             // longer one may start a word (`phone` in `phones`, `licence` in `licences`).
-            let short_word = m.len() <= 4 && b[m.end() - 1].is_ascii_alphabetic();
+            let short_word = m.len() <= 3 && b[m.end() - 1].is_ascii_alphabetic();
             let ends_ok = !short_word || !b.get(m.end()).is_some_and(u8::is_ascii_alphabetic);
             if (at == 0 || !b[at - 1].is_ascii_alphanumeric()) && ends_ok {
                 set |= idx.cue_of[m.pattern().as_usize()];

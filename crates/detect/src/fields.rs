@@ -149,7 +149,10 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
         // E-mails, links, IP addresses and secrets have shapes of their own that the rules
         // read wherever they are.
         Hint::Secret => secret_ok(value).then_some((0, value.len(), Kind::ApiKey, "field-secret")),
-        Hint::Email | Hint::Url | Hint::Ip | Hint::Other | Hint::Lookalike => None,
+        // E-mail addresses are found by their shape anywhere, except URL-encoded in a
+        // query string (`?email=jane.doe%40example.org`).
+        Hint::Email => encoded_email(value).then_some((0, value.len(), Kind::Email, "email")),
+        Hint::Url | Hint::Ip | Hint::Other | Hint::Lookalike => None,
     }
 }
 
@@ -180,6 +183,21 @@ fn checksum_of(label: &str) -> Option<fn(&str) -> bool> {
     })
 }
 
+/// `local%40domain.tld`.
+fn encoded_email(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once("%40") else {
+        return false;
+    };
+    !local.is_empty()
+        && local
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'+' | b'%'))
+        && domain.contains('.')
+        && domain
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
+}
+
 fn digit_count(s: &str) -> usize {
     s.bytes().filter(u8::is_ascii_digit).count()
 }
@@ -195,7 +213,12 @@ pub fn phone_shaped(value: &str) -> bool {
 pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
     let b = value.as_bytes();
     let mut i = 0;
-    if b.first() == Some(&b'+') {
+    // `(+358) 035626424`: the country code in brackets.
+    let mut depth = 0i32;
+    if value.starts_with("(+") {
+        i = 2;
+        depth = 1;
+    } else if b.first() == Some(&b'+') {
         i = 1;
         while b.get(i) == Some(&b' ') {
             i += 1;
@@ -207,7 +230,6 @@ pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
     let mut groups: Vec<usize> = Vec::new();
     let mut run = 0;
     let mut seps: Vec<u8> = Vec::new();
-    let mut depth = 0i32;
     // Where the number stood before an opening bracket, in case the bracket is a remark.
     let mut before_open = (0, 0, 0);
     while i < b.len() {

@@ -309,7 +309,11 @@ impl Rules {
             let check = self.checks[pid];
             let before = out.len();
             let next = classify::classify(self, text, check, m.end(), vs, ve, out);
-            debug_assert!(out[before..].iter().all(|f| f.start >= pos));
+            debug_assert!(
+                out[before..]
+                    .iter()
+                    .all(|f| before == 0 || f.start >= out[before - 1].end)
+            );
             let mut next = next;
             if next <= pos {
                 next = pos + 1;

@@ -98,10 +98,15 @@ pub(crate) fn is_provider(domain: &str) -> bool {
 
 /// A stand-in e-mail address.
 pub(crate) fn email(cx: &mut Ctx<'_>, value: &str) -> String {
-    let Some(at) = value.rfind('@') else {
-        return local_part(cx, value, false);
+    // `jane.doe%40example.org` in a query string: the sign stays encoded.
+    let (at, sign) = match value.rfind('@') {
+        Some(at) => (at, "@"),
+        None => match value.find("%40") {
+            Some(at) => (at, "%40"),
+            None => return local_part(cx, value, false),
+        },
     };
-    let (local, domain) = (&value[..at], &value[at + 1..]);
+    let (local, domain) = (&value[..at], &value[at + sign.len()..]);
     let (prefix, local) = match local.get(..7) {
         Some(p) if p.eq_ignore_ascii_case("mailto:") => local.split_at(7),
         _ => ("", local),
@@ -110,7 +115,7 @@ pub(crate) fn email(cx: &mut Ctx<'_>, value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 16);
     out.push_str(prefix);
     out.push_str(&local_part(cx, local, !public));
-    out.push('@');
+    out.push_str(sign);
     if public {
         out.push_str(domain);
     } else {

@@ -255,6 +255,24 @@ fn learned_name_parts_drive_local_parts() {
 // E-mail
 
 #[test]
+fn url_encoded_email_keeps_its_encoded_sign() {
+    let m = one(Kind::Email, "email", 0, "jose.garcia%40live.com");
+    assert!(m.ends_with("%40live.com") && !m.contains('@'), "{m}");
+    assert_ne!(m, "jose.garcia%40live.com");
+    let m = one(
+        Kind::Email,
+        "email",
+        0,
+        "jose.garcia%40northwind-traders.com",
+    );
+    let (local, domain) = m.split_once("%40").expect("encoded sign kept");
+    assert!(
+        !local.is_empty() && domain.contains('.') && domain != "northwind-traders.com",
+        "{m}"
+    );
+}
+
+#[test]
 fn email_keeps_public_providers_and_replaces_company_domains() {
     for dom in [
         "gmail.com",
