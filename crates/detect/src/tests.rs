@@ -1,1 +1,2 @@
 mod basic;
+mod documents;

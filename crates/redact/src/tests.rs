@@ -41,6 +41,34 @@ fn round_trip_and_every_kind_replaced() {
 }
 
 #[test]
+fn table_rows_and_encoded_emails_round_trip() {
+    let text = "name,mobile,card,email\n\
+Jane Doe,319-274-5531,4716307965404615,jane.doe%40northwind.co.uk\n\
+Wei Zhang,(415) 555-0132,5425233430109903,wei%40acme-corp.com\n";
+    let r = Redactor::new().with_seed(3).redact(text, &opts()).unwrap();
+    for real in [
+        "Jane Doe",
+        "319-274-5531",
+        "4716307965404615",
+        "jane.doe%40northwind.co.uk",
+        "(415) 555-0132",
+        "5425233430109903",
+        "wei%40acme-corp.com",
+    ] {
+        assert!(!r.text.contains(real), "{real} left in {}", r.text);
+    }
+    // The table keeps its shape: a header, two rows of four cells, encoded signs kept.
+    assert!(r.text.starts_with("name,mobile,card,email\n"), "{}", r.text);
+    assert!(
+        r.text.lines().all(|l| l.split(',').count() == 4),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.text.matches("%40").count(), 2, "{}", r.text);
+    assert_eq!(Redactor::new().restore(&r.text, &r.map).text, text);
+}
+
+#[test]
 fn stand_ins_are_realistic_not_labels() {
     let r = Redactor::new()
         .with_seed(1)

@@ -1,0 +1,192 @@
+// Values where real documents put them: table columns with and without a header, JSON and
+// YAML keys, `.env` and logfmt pairs, form labels in several languages, inline labels,
+// phones in phone context, and the look-alikes that stay beside them. Each case failed
+// before the structure view and the context rules (issue 13).
+
+use crate::{Detector, Kind};
+
+fn found(text: &str) -> Vec<(Kind, String)> {
+    Detector::new()
+        .detect(text)
+        .iter()
+        .map(|f| (f.kind, f.slice(text).to_string()))
+        .collect()
+}
+
+#[track_caller]
+fn has(text: &str, kind: Kind, value: &str) {
+    let f = found(text);
+    assert!(
+        f.iter().any(|(k, v)| *k == kind && v == value),
+        "expected {kind} {value:?} in {text:?}, found {f:?}"
+    );
+}
+
+#[track_caller]
+fn keeps(text: &str, value: &str) {
+    let f = Detector::new().detect(text);
+    let start = text.find(value).unwrap();
+    let end = start + value.len();
+    assert!(
+        f.iter().all(|x| x.end <= start || x.start >= end),
+        "{value:?} should stay in {text:?}, found {:?}",
+        f.iter()
+            .map(|x| (x.kind, x.slice(text)))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_csv_header_names_its_columns_in_several_languages() {
+    let t = "Nachname;Telefon;PLZ;Kontonummer\nWeiß;06221 583114;69117;0532013000\nKrüger;0170 1234567;10115;1234567890\n";
+    has(t, Kind::Phone, "06221 583114");
+    has(t, Kind::Postcode, "69117");
+    has(t, Kind::BankAccount, "0532013000");
+    has(t, Kind::Person, "Krüger");
+    let t = "id,ssn,mobile\n1,536228914,319-274-5531\n2,078051120,(415) 555-0132\n";
+    has(t, Kind::Ssn, "536228914");
+    has(t, Kind::Phone, "319-274-5531");
+    has(t, Kind::Ssn, "078051120");
+}
+
+#[test]
+fn a_headerless_row_is_split_at_its_commas() {
+    // The comma-joined digits are two values, not one run.
+    let t = "a,(415) 555-0132,4716307965404615\nb,(212) 555-0199,5425233430109903\n";
+    has(t, Kind::Phone, "(415) 555-0132");
+    has(t, Kind::CardNumber, "4716307965404615");
+    has(t, Kind::CardNumber, "5425233430109903");
+}
+
+#[test]
+fn keys_of_records_and_configs() {
+    has(
+        "{\"mobile\": \"319-274-5531\"}",
+        Kind::Phone,
+        "319-274-5531",
+    );
+    has("  postcode: LT-33649\n", Kind::Postcode, "LT-33649");
+    has(
+        "customer:\n  national_id: \"2 82 02 93 008 647 82\"\n",
+        Kind::IdNumber,
+        "2 82 02 93 008 647 82",
+    );
+    has("SMTP_PASS=Tiger@55?\n", Kind::ApiKey, "Tiger@55?");
+    has(
+        "Context: host=nas05 client=85.182.14.133\n",
+        Kind::Hostname,
+        "nas05",
+    );
+    has(
+        "GET /api/v1/customers?email=jose.garcia%40live.com HTTP/1.1",
+        Kind::Email,
+        "jose.garcia%40live.com",
+    );
+    has(
+        "server = ldaps://db-03.dev.orbital.internal:636\n",
+        Kind::Hostname,
+        "db-03.dev.orbital.internal",
+    );
+}
+
+#[test]
+fn form_labels_and_their_separators() {
+    has(
+        "Téléphone : 06.12.34.56.78\n",
+        Kind::Phone,
+        "06.12.34.56.78",
+    );
+    has("Mobile - 07700 914382\n", Kind::Phone, "07700 914382");
+    has("Nr paszportu #200058701\n", Kind::IdNumber, "200058701");
+    has(
+        "Police / Policy: POL-32199131\n",
+        Kind::IdNumber,
+        "POL-32199131",
+    );
+    has(
+        "Tel: 030 1234567 | Fax: 030 1234568\n",
+        Kind::Phone,
+        "030 1234568",
+    );
+    has(
+        "my Personnummer is 911228-6472 if you need it",
+        Kind::IdNumber,
+        "911228-6472",
+    );
+}
+
+#[test]
+fn phones_in_phone_context_and_their_extensions() {
+    has(
+        "call (551)755-9708x824 after five",
+        Kind::Phone,
+        "(551)755-9708x824",
+    );
+    has(
+        "Customer called from 935-640-5112, verified.",
+        Kind::Phone,
+        "935-640-5112",
+    );
+    has(
+        "contact us at 00420 607 660 112, quoting",
+        Kind::Phone,
+        "00420 607 660 112",
+    );
+    has(
+        "meine nummer ist +43 7426 31559 245",
+        Kind::Phone,
+        "+43 7426 31559 245",
+    );
+    has(
+        "you can call me on (+358) 247490932",
+        Kind::Phone,
+        "(+358) 247490932",
+    );
+}
+
+#[test]
+fn hosts_where_logs_and_configs_put_them() {
+    has(
+        "Dec 10 09:02:17 app09 postfix/smtpd[3843]: connect",
+        Kind::Hostname,
+        "app09",
+    );
+    has(
+        "path = \\\\fileserver02\\shared\\finance",
+        Kind::Hostname,
+        "fileserver02",
+    );
+}
+
+#[test]
+fn look_alikes_under_their_labels_stay() {
+    keeps(
+        "order_id,phone\n2023-111892,0255 596 658\n4471203,0255 596 659\n",
+        "2023-111892",
+    );
+    keeps("Order ID: #3404614\n", "3404614");
+    keeps(
+        "\"POST /account/reset-password HTTP/1.1\" 301 11416 \"-\"",
+        "301 11416",
+    );
+    keeps(
+        "raise ValueError(f\"bad {contact.email}\")",
+        "contact.email",
+    );
+    // `tel` starts `telegram` but is no phone cue there.
+    let t = "telegram_api_token = \"93706484:Ahelloa1p8u43k\"";
+    assert!(
+        found(t).iter().all(|(k, _)| *k != Kind::Phone),
+        "{:?}",
+        found(t)
+    );
+    // Header cells are labels, and a product under a name key is no person.
+    keeps(
+        "Pedido,Alta,Nombre completo,Teléfono\n1,2024-01-02,Ana Ruiz,912 345 678\n",
+        "Alta",
+    );
+    keeps(
+        "{\"product\": \"Herman Miller Aeron\", \"qty\": 2}",
+        "Herman Miller Aeron",
+    );
+}
