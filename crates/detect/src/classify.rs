@@ -106,6 +106,12 @@ pub fn classify(
             }
             me
         }
+        Check::PrefixedId => {
+            // The letters name the number; the stand-in keeps them.
+            let prefix = value.bytes().take_while(|c| !c.is_ascii_digit()).count();
+            out.push(Finding::new(vs, ve, Kind::IdNumber, "record-number").with_prefix(prefix));
+            me
+        }
         Check::PassportShape => {
             // `Please bring your passport (we have U73031212 on file)`.
             let cues = Cues::before(text, vs, context::WINDOW);

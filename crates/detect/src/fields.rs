@@ -54,10 +54,12 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
     }
     found.retain(|g| {
         let covered = added.iter().any(|a| a.start < g.end && g.start < a.end);
+        // A record number that names itself (`MRN-6221873`) stays found in an `id` column.
         let dropped = matches!(
             g.kind,
             Kind::Phone | Kind::IdNumber | Kind::BankAccount | Kind::Ssn | Kind::Postcode
-        ) && drop.iter().any(|&(s, e)| s <= g.start && g.end <= e);
+        ) && g.rule != "record-number"
+            && drop.iter().any(|&(s, e)| s <= g.start && g.end <= e);
         !covered && !dropped
     });
     found.extend(added);
@@ -115,7 +117,12 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
                 && value
                     .bytes()
                     .all(|c| c.is_ascii_digit() || matches!(c, b' ' | b'-'));
-            ok.then_some((0, value.len(), Kind::Ssn, "field-ssn"))
+            if ok {
+                Some((0, value.len(), Kind::Ssn, "field-ssn"))
+            } else {
+                // A social security number of another country (France's fifteen digits).
+                id_extent(value).map(|(s, e)| (s, e, Kind::IdNumber, "field-id"))
+            }
         }
         Hint::Id => {
             // An identifier with a check digit must pass it: a typo is not replaced as one.
@@ -127,7 +134,9 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
                         c.is_ascii_digit()
                     }
                 });
-            if checksum_of(label).is_some_and(|valid| !valid(value)) {
+            if checksum_of(label)
+                .is_some_and(|(len, valid)| alnum_count(value) == len && !valid(value))
+            {
                 None
             } else if ssn_shape && v::ssn(value) {
                 // A US social security number under a tax or national ID label.
@@ -156,31 +165,40 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
     }
 }
 
-/// The check of an identifier whose label names a checksummed kind.
-fn checksum_of(label: &str) -> Option<fn(&str) -> bool> {
+type Check = fn(&str) -> bool;
+
+/// The check of an identifier whose label names a checksummed kind, with the number of
+/// letters and digits such an identifier has: a value of that length must pass the check
+/// (a typo is not replaced as one); a value of another length under the same label (a
+/// Mexican CURP under `DNI`) is an identifier of another kind.
+fn checksum_of(label: &str) -> Option<(usize, Check)> {
     let l = crate::structure::labels::normalise(label);
     let has = |w: &str| l.split(' ').any(|x| x == w) || l == w;
     Some(if has("nhs") {
-        v::uk_nhs
+        (10, v::uk_nhs)
     } else if has("pesel") {
-        v::pl_pesel
+        (11, v::pl_pesel)
     } else if has("dni") {
-        v::es_dni
+        (9, v::es_dni)
     } else if has("nie") {
-        v::es_nie
+        (9, v::es_nie)
     } else if l.contains("codice fiscale") {
-        v::it_codice_fiscale
+        (16, v::it_codice_fiscale)
     } else if has("hetu") || has("henkilötunnus") {
-        v::fi_hetu
+        (10, v::fi_hetu)
     } else if has("nino") || l.contains("national insurance") {
-        v::uk_nino
+        (9, v::uk_nino)
     } else if has("aadhaar") {
-        v::in_aadhaar
+        (12, v::in_aadhaar)
     } else if has("tckn") || l.contains("tc kimlik") {
-        v::tr_tckn
+        (11, v::tr_tckn)
     } else {
         return None;
     })
+}
+
+fn alnum_count(s: &str) -> usize {
+    s.chars().filter(|c| c.is_alphanumeric()).count()
 }
 
 /// `local%40domain.tld`.

@@ -42,6 +42,8 @@ pub enum Check {
     InPan,
     /// One or two letters and six to nine digits, taken after a passport cue.
     PassportShape,
+    /// A record number that names itself: `MRN-6221873`, `MRN 0042137`.
+    PrefixedId,
     FiHetu,
     SgNric,
     UsMbi,
@@ -185,6 +187,10 @@ fn structural_patterns() -> Vec<(Check, String)> {
     p.push((
         Check::InPan,
         r"(?-u:\b)(?P<v>[A-Z]{5}[0-9]{4}[A-Z])(?-u:\b)".into(),
+    ));
+    p.push((
+        Check::PrefixedId,
+        r"(?-u:\b)(?P<v>(?:MRN|UHID|NHI|EHR)[-#: ]?[0-9]{5,12})(?-u:\b)".into(),
     ));
     p.push((
         Check::PassportShape,

@@ -154,6 +154,20 @@ pub fn hint(label: &str) -> Option<Hint> {
             return Some(h);
         }
     }
+    // `N° de sécurité sociale`, `Number of passport`: a leading number word and its
+    // preposition.
+    let mut lead = 0;
+    while lead + 1 < words.len()
+        && (TRAILING.contains(&words[lead])
+            || ["de", "of", "du", "del", "di", "do", "da", "van"].contains(&words[lead]))
+    {
+        lead += 1;
+    }
+    if lead > 0
+        && let Some(&h) = map.get(words[lead..].join(" ").as_str())
+    {
+        return Some(h);
+    }
     // Generic words (`id`, `code`, `date`) decide only as the whole label: `Steuer-ID` and
     // `RSA ID` are not order numbers.
     words

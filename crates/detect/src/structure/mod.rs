@@ -344,8 +344,20 @@ fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     }
 }
 
-/// Possessives that start an inline label: `my Personnummer is …`, `your SSS No. is …`.
-const POSSESSIVES: &[&str] = &["my ", "your ", "our ", "his ", "her ", "their "];
+/// Possessives that start an inline label: `my Personnummer is …`, `mi CURP es …`,
+/// `mitt personnummer är …`.
+const POSSESSIVES: &[&str] = &[
+    "my ", "your ", "our ", "his ", "her ", "their ", "mein ", "meine ", "dein ", "deine ", "mon ",
+    "ma ", "votre ", "mi ", "su ", "mio ", "mia ", "il mio ", "la mia ", "meu ", "minha ",
+    "o meu ", "a minha ", "mijn ", "uw ", "mój ", "moja ", "mitt ", "min ", "mit ", "mine ",
+    "minun ", "můj ", "moje ", "benim ",
+];
+
+/// What joins an inline label to its value.
+const COPULAS: &[&str] = &[
+    " is ", ": ", " = ", " was ", " ist ", " est ", " es ", " è ", " é ", " är ", " er ", " on ",
+    " je ", " jest ", " lautet ", " zijn ", " is: ",
+];
 
 /// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
 fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
@@ -362,7 +374,7 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
             let rest = &line[from..];
             let lrest = &lower[from..];
             // The label: up to four words before ` is `.
-            let Some((label_len, sep_len)) = [" is ", ": ", " = ", " was "]
+            let Some((label_len, sep_len)) = COPULAS
                 .iter()
                 .filter_map(|sep| lrest.find(sep).map(|i| (i, sep.len())))
                 .min()
@@ -392,7 +404,22 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                     .chain(value.find(" but "))
                     .min()
                     .unwrap_or(value.len()),
-                _ => value.find(char::is_whitespace).unwrap_or(value.len()),
+                // Digit groups (`7870 4783 8002`) are one value; else the first token.
+                _ => {
+                    let mut end = value.find(char::is_whitespace).unwrap_or(value.len());
+                    let digits_only = value[..end].bytes().all(|c| c.is_ascii_digit());
+                    while digits_only {
+                        let rest = &value[end..];
+                        let next = rest.trim_start_matches(' ');
+                        let len = next.find(char::is_whitespace).unwrap_or(next.len());
+                        let token = next[..len].trim_end_matches(['.', ',', ';']);
+                        if token.is_empty() || !token.bytes().all(|c| c.is_ascii_digit()) {
+                            break;
+                        }
+                        end += rest.len() - next.len() + token.len();
+                    }
+                    end
+                }
             };
             let (fs, fe) = trim_cell(text, vs, vs + len);
             let mut fe = fe;
@@ -806,7 +833,9 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
 
 /// `Tel. 0612…`, `Str. 5` : an abbreviated label word before a dot.
 fn label_ends_abbrev(label: &str) -> bool {
-    let last = label.rsplit(' ').next().unwrap_or(label);
+    // The word before the dot is short (`Tel`, `Str`, `CPR-nr`): an abbreviation, not the
+    // end of a sentence (`… the customer. Sanjay called`).
+    let last = label.rsplit([' ', '-']).next().unwrap_or(label);
     last.len() <= 5 && labels::hint(label).is_some()
 }
 
@@ -817,7 +846,14 @@ fn finish(rest: &str, i: usize, label_end: usize, value_start: usize) -> Option<
     }
     let hint = labels::hint(label)?;
     let b = rest.as_bytes();
-    let vs = skip_spaces(b, value_start);
+    let mut vs = skip_spaces(b, value_start);
+    // `CPR-nr. no. 211114-6728`, `Passport: #167283100`: a number sign before the value.
+    for sign in ["no. ", "No. ", "nr. ", "Nr. ", "n° ", "N° ", "nº ", "#"] {
+        if rest[vs..].starts_with(sign) {
+            vs = skip_spaces(b, vs + sign.len());
+            break;
+        }
+    }
     Some((hint, i + vs))
 }
 
