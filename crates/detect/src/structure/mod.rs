@@ -408,7 +408,7 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                 _ => {
                     let mut end = value.find(char::is_whitespace).unwrap_or(value.len());
                     let digits_only = value[..end].bytes().all(|c| c.is_ascii_digit());
-                    while digits_only {
+                    while digits_only && end < value.len() {
                         let rest = &value[end..];
                         let next = rest.trim_start_matches(' ');
                         let len = next.find(char::is_whitespace).unwrap_or(next.len());
