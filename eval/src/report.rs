@@ -48,6 +48,7 @@ fn group_table(out: &mut String, title: &str, groups: &BTreeMap<String, Tally>) 
 /// replacements to list, `examples` how many examples of each.
 pub fn markdown(s: &Scores, gaps: usize, examples: usize) -> String {
     let mut out = summary(s);
+    out.push_str(&kind_by_shape(s));
     group_table(&mut out, "shape", &s.by_shape);
     group_table(&mut out, "locale", &s.by_locale);
 
@@ -125,6 +126,44 @@ pub fn summary(s: &Scores) -> String {
             t.true_hits + t.false_hits,
             pct(t.precision()),
         );
+    }
+    out.push('\n');
+    out
+}
+
+/// Strict recall and precision of every kind in every shape (`strict / precision`, `–` where
+/// nothing was labelled or replaced).
+pub fn kind_by_shape(s: &Scores) -> String {
+    let mut out = String::new();
+    let shapes: Vec<&String> = s.by_shape.keys().collect();
+    let _ = write!(out, "| strict recall / precision |");
+    for sh in &shapes {
+        let _ = write!(out, " {sh} |");
+    }
+    out.push('\n');
+    let _ = write!(out, "|---|");
+    for _ in &shapes {
+        let _ = write!(out, "---:|");
+    }
+    out.push('\n');
+    for k in s.by_kind.keys() {
+        let _ = write!(out, "| {k} |");
+        for sh in &shapes {
+            let t = s
+                .by_kind_shape
+                .get(&(*k, (*sh).clone()))
+                .copied()
+                .unwrap_or_default();
+            let cell =
+                |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| format!("{:.0}", v * 100.0));
+            let _ = write!(
+                out,
+                " {} / {} |",
+                cell(t.strict_recall()),
+                cell(t.precision())
+            );
+        }
+        out.push('\n');
     }
     out.push('\n');
     out

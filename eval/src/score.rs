@@ -238,6 +238,8 @@ pub struct Scores {
     pub by_kind: BTreeMap<Kind, Tally>,
     /// By document shape.
     pub by_shape: BTreeMap<String, Tally>,
+    /// Recall by labelled kind and shape; precision by the replacement's kind and shape.
+    pub by_kind_shape: BTreeMap<(Kind, String), Tally>,
     /// By locale.
     pub by_locale: BTreeMap<String, Tally>,
     /// Look-alikes: (labelled, replaced) by class.
@@ -310,6 +312,12 @@ impl Scores {
                     k.touched += v.touched;
                     k.strict += v.strict;
                     k.same_kind += v.same_kind;
+                    merge(
+                        self.by_kind_shape
+                            .entry((*kind, doc.shape.clone()))
+                            .or_default(),
+                        &v,
+                    );
                     t.values += v.values;
                     t.touched += v.touched;
                     t.strict += v.strict;
@@ -340,14 +348,20 @@ impl Scores {
         }
         for f in &run.findings {
             let k = self.by_kind.entry(f.kind).or_default();
+            let ks = self
+                .by_kind_shape
+                .entry((f.kind, doc.shape.clone()))
+                .or_default();
             match hit(doc, f) {
                 Hit::Pii => {
                     k.true_hits += 1;
+                    ks.true_hits += 1;
                     t.true_hits += 1;
                 }
                 Hit::Neutral => {}
                 Hit::False(class) => {
                     k.false_hits += 1;
+                    ks.false_hits += 1;
                     t.false_hits += 1;
                     self.false_hits.push(FalseHit {
                         doc: doc.id.clone(),

@@ -620,6 +620,10 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         if p.is_alphanumeric() || p == '_' || p == '$' || p == '€' || p == '£' {
             return ve;
         }
+        // `ORD-2020-294871`, `SKU-DLB-8409`: the digits of a code that starts with letters.
+        if p == '-' && s >= 2 && b[s - 2].is_ascii_alphabetic() {
+            return ve;
+        }
         // `1,234` or `3.5`: part of a larger number, unless the run before the separator is
         // long (a CSV row `…0132,4716…`, where the comma is a field separator).
         if matches!(p, '.' | ',') && s >= 2 && b[s - 2].is_ascii_digit() {
@@ -829,6 +833,14 @@ fn shape(raw: &str) -> Shape {
 
 fn looks_like_date_or_time(sh: &Shape) -> bool {
     let g = &sh.groups;
+    // A date and a time: `2024-05-16 12:10`, `16/05/2024 12:10:33`.
+    if sh.seps.contains(&b':')
+        && g.len() >= 5
+        && matches!(g[..3], [4, 1..=2, 1..=2] | [1..=2, 1..=2, 4])
+        && g[3..].iter().all(|&n| n <= 2)
+    {
+        return true;
+    }
     if sh.seps.contains(&b':') && g.iter().all(|&n| n <= 2 || n == 4) && g.len() <= 4 && !sh.plus {
         return true;
     }

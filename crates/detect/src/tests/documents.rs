@@ -166,6 +166,14 @@ fn look_alikes_under_their_labels_stay() {
     );
     keeps("Order ID: #3404614\n", "3404614");
     keeps(
+        "def parse_order_id(s):\n    \"\"\"'ORD-2020-294871' -> numeric part\"\"\"",
+        "2020-294871",
+    );
+    keeps(
+        "INFO scheduler - job nightly-export next run at 2024-05-16 12:10 AM",
+        "2024-05-16 12:10",
+    );
+    keeps(
         "\"POST /account/reset-password HTTP/1.1\" 301 11416 \"-\"",
         "301 11416",
     );
