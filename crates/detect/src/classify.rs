@@ -826,7 +826,7 @@ fn shape(raw: &str) -> Shape {
         digits,
         groups,
         seps,
-        plus: raw.starts_with('+'),
+        plus: raw.starts_with('+') || raw.starts_with("(+"),
         paren: raw.contains('('),
     }
 }

@@ -34,6 +34,7 @@ pub const PHONE: &[&str] = &[
     "text me",
     "ring",
     "contact",
+    "telephone",
     "telefon",
     "téléphone",
     "portable",
@@ -258,22 +259,28 @@ const CATEGORIES: &[(Cue, &[&str])] = &[
 struct CueIndex {
     ac: aho_corasick::AhoCorasick,
     cue_of: Vec<u32>,
+    /// The cue must be a whole word (a plural `s` allowed): short cues (`tel` is not
+    /// `telegram`) and the look-alike words (`step` is not `Stephen`, `part` not `partner`,
+    /// `build` not `building`).
+    whole: Vec<bool>,
 }
 
 static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
     let mut words = Vec::new();
     let mut cue_of = Vec::new();
+    let mut whole = Vec::new();
     for (cue, ws) in CATEGORIES {
         for w in *ws {
             words.push(*w);
             cue_of.push(1u32 << (*cue as u8));
+            whole.push(w.len() <= 3 || *cue == Cue::NotPersonal);
         }
     }
     let ac = aho_corasick::AhoCorasick::builder()
         .ascii_case_insensitive(true)
         .build(&words)
         .expect("cue words compile");
-    CueIndex { ac, cue_of }
+    CueIndex { ac, cue_of, whole }
 });
 
 /// The set of cue categories found in a window.
@@ -302,8 +309,13 @@ impl Cues {
             let at = m.start();
             // A short cue is a whole word (`tel`, not `telegram`; `acc`, not `access`); a
             // longer one may start a word (`phone` in `phones`, `licence` in `licences`).
-            let short_word = m.len() <= 3 && b[m.end() - 1].is_ascii_alphabetic();
-            let ends_ok = !short_word || !b.get(m.end()).is_some_and(u8::is_ascii_alphabetic);
+            let whole = idx.whole[m.pattern().as_usize()] && b[m.end() - 1].is_ascii_alphabetic();
+            let ends_ok = !whole || {
+                let next = b.get(m.end()).copied();
+                !next.is_some_and(|c| c.is_ascii_alphabetic())
+                    || (next == Some(b's')
+                        && !b.get(m.end() + 1).is_some_and(u8::is_ascii_alphabetic))
+            };
             if (at == 0 || !b[at - 1].is_ascii_alphanumeric()) && ends_ok {
                 set |= idx.cue_of[m.pattern().as_usize()];
             }

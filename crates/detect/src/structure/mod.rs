@@ -801,8 +801,11 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
                 word.to_ascii_lowercase().as_str(),
                 "no." | "no" | "nr." | "nr" | "n°" | "nº" | "#" | "number" | "num."
             ) && word_end < rest.len()
+                && words <= 3
                 && labels::hint(&rest[..j]).is_some()
             {
+                // A short label (`Passport no.`, `Personal code no.`), not the words of a
+                // sentence (`I have updated the phone number to …`).
                 let hint = labels::hint(&rest[..j])?;
                 let vs = word_end + 1;
                 let vs = vs + rest[vs..].len() - rest[vs..].trim_start_matches([':', ' ']).len();
