@@ -1022,6 +1022,13 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         if (phone_ctx || sh.paren || nanp || trunk || grouped) && phone_valid(raw, false) {
             return f(Kind::Phone, "phone");
         }
+        // The North American shape with its area code in brackets, `(387) 356-9322`, or
+        // with a leading 1 and dashes, `1-344-948-6539`: a phone by its writing alone.
+        let nanp_written = (sh.paren && matches!(g, [3, 3, 4]) && raw.starts_with('('))
+            || (matches!(g, [1, 3, 3, 4]) && sh.seps == [b'-'] && raw.starts_with('1'));
+        if nanp_written {
+            return f(Kind::Phone, "phone");
+        }
         // Said to be a phone (`call`, `Tel.`, `reach me on`): any plausible number is one,
         // assigned or not.
         if phone_ctx && (separated || sh.paren || sh.digits[0] == 0 || n >= 9) {
