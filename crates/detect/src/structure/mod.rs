@@ -93,8 +93,26 @@ fn lines(text: &str) -> Vec<(usize, usize)> {
 
 const DELIMS: [u8; 4] = [b'\t', b';', b'|', b','];
 
+/// The line without the separator that ends a row of code or SQL after its closing bracket
+/// (`'Nyrup'),` and `'Børkop');` have as many fields as the header line).
+fn row_body(line: &[u8]) -> &[u8] {
+    let mut e = line.len();
+    while e > 0 && matches!(line[e - 1], b' ' | b'\t' | b'\r') {
+        e -= 1;
+    }
+    if e >= 2 && matches!(line[e - 1], b',' | b';') && matches!(line[e - 2], b')' | b']' | b'}') {
+        return &line[..e - 1];
+    }
+    line
+}
+
 /// Occurrences of `d` outside double quotes.
 fn count_outside_quotes(line: &[u8], d: u8) -> usize {
+    let line = if d == b',' || d == b';' {
+        row_body(line)
+    } else {
+        line
+    };
     let mut n = 0;
     let mut quoted = false;
     for &c in line {
@@ -110,6 +128,11 @@ fn count_outside_quotes(line: &[u8], d: u8) -> usize {
 /// Cell spans of a delimited line: trimmed, surrounding quotes removed.
 fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
+    let e = if d == b',' || d == b';' {
+        s + row_body(&b[s..e]).len()
+    } else {
+        e
+    };
     let mut out = Vec::new();
     let mut quoted = false;
     let mut cs = s;
@@ -142,6 +165,17 @@ fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
         s += 1;
     }
     while e > s && matches!(b[e - 1], b' ' | b'\t') {
+        e -= 1;
+    }
+    // A row of code or SQL: `('Sam'`, `'Nyrup'),`.
+    if s < e && matches!(b[s], b'(' | b'[' | b'{') && e > s + 1 && matches!(b[s + 1], b'"' | b'\'')
+    {
+        s += 1;
+    }
+    while e > s + 1
+        && matches!(b[e - 1], b')' | b']' | b'}' | b';' | b',')
+        && matches!(b[e - 2], b'"' | b'\'' | b')' | b']' | b'}' | b';' | b',')
+    {
         e -= 1;
     }
     if e >= s + 2 && ((b[s] == b'"' && b[e - 1] == b'"') || (b[s] == b'\'' && b[e - 1] == b'\'')) {
@@ -955,6 +989,25 @@ mod tests {
                 .all(|x| x.1 == Hint::Lookalike || x.1 == Hint::Other),
             "{:?}",
             found(t)
+        );
+    }
+
+    #[test]
+    fn sql_rows_under_their_column_list() {
+        let t = "INSERT INTO customers (first_name, last_name, phone, city) VALUES\n  ('Sam', 'Mathiesen', '2027 9419', 'Nyrup'),\n  ('Yda', 'Jensen', '7686 2500', 'Børkop');\n";
+        let f = found(t);
+        assert!(f.contains(&("Sam", Hint::Person, Source::Header)), "{f:?}");
+        assert!(
+            f.contains(&("Jensen", Hint::Person, Source::Header)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("7686 2500", Hint::Phone, Source::Header)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("Børkop", Hint::Other, Source::Header)),
+            "{f:?}"
         );
     }
 
