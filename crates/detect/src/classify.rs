@@ -54,6 +54,11 @@ pub fn classify(
             labelled(text, vs, ve, check, out);
             me
         }
+        Check::BsbAccount => {
+            // Both numbers and their labels: the stand-in keeps the labels.
+            out.push(Finding::new(vs, ve, Kind::BankAccount, "au-bsb-account"));
+            me
+        }
         Check::Account | Check::Routing | Check::SortCode => {
             labelled(text, vs, ve, check, out);
             me
@@ -156,6 +161,21 @@ pub fn classify(
         }
         Check::Domain => {
             domain(text, vs, ve, out);
+            me
+        }
+        Check::MachineName => {
+            // Not a version or a code: nothing glued on either side but a port or a share.
+            let before = prev_char(text, vs);
+            let after = next_char(text, ve);
+            let glued = before
+                .is_some_and(|c| matches!(c, '.' | '-' | '_' | '/' | '@' | '$' | '#'))
+                || after.is_some_and(|c| matches!(c, '.' | '-' | '_' | '@'))
+                    && text[ve..].chars().nth(1).is_some_and(char::is_alphanumeric);
+            let mixed = value.bytes().any(|c| c.is_ascii_uppercase())
+                && value.bytes().any(|c| c.is_ascii_lowercase());
+            if !glued && !mixed {
+                out.push(Finding::new(vs, ve, Kind::Hostname, "machine-name"));
+            }
             me
         }
         Check::UncHost | Check::SyslogHost => {

@@ -27,6 +27,8 @@ pub enum Check {
     Url,
     Passport,
     Licence,
+    /// An Australian BSB and account written together: `BSB 406-670 Acc 17245916`.
+    BsbAccount,
     Account,
     Routing,
     SortCode,
@@ -52,6 +54,9 @@ pub enum Check {
     NlPostcode,
     InternalHost,
     Domain,
+    /// A machine name: an infrastructure word and a number (`sql06`, `fileserver12`,
+    /// `AMS-SRV04`, `FIN-PC09`).
+    MachineName,
     /// The server of a Windows share path: `\\fileserver02\shared`.
     UncHost,
     /// The host field of a syslog line: `Dec 10 09:02:17 app09 postfix/smtpd[3843]: …`.
@@ -116,6 +121,10 @@ fn structural_patterns() -> Vec<(Check, String)> {
         format!(
             r"(?:(?i:driver'?s?|driving)[ \t]+(?i:licen[cs]e)|(?i:licen[cs]e)|DL|(?i:führerschein))(?:[ \t]*\((?i:DL)\))?{tail_no}(?P<v>[A-Za-z0-9][A-Za-z0-9*-]{{4,19}})(?-u:\b)"
         ),
+    ));
+    p.push((
+        Check::BsbAccount,
+        r"(?-u:\b)(?i:BSB)[ \t]*[:#]?[ \t]*[0-9]{3}[- ]?[0-9]{3},?[ \t]+(?i:acc(?:ount)?|a/c)(?i:[ \t]*(?:no\.?|number|#))?[ \t]*[:#]?[ \t]*[0-9]{5,10}(?-u:\b)".into(),
     ));
     p.push((
         Check::Account,
@@ -226,6 +235,10 @@ fn structural_patterns() -> Vec<(Check, String)> {
     p.push((
         Check::Domain,
         format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)"),
+    ));
+    p.push((
+        Check::MachineName,
+        r"(?-u:\b)(?P<v>(?:[A-Za-z]{2,4}-)?(?i:app|db|sql|srv|svr|server|nas|dc|print|prn|fileserver|fs|web|mail|smtp|ldap|vpn|fw|rtr|node|vm|wks|ws|pc|lt|nb|esx|hv|jenkins|proxy|lb|redis|kafka|mon|backup|bkp|file|exch|ad)[-_]?[0-9]{2,3})(?-u:\b)".into(),
     ));
     p.push((
         Check::Number,

@@ -145,6 +145,15 @@ fn phones_in_phone_context_and_their_extensions() {
 }
 
 #[test]
+fn bank_details_written_together() {
+    has(
+        "please use my new account BSB 406-670 Acc 17245916 from next month",
+        Kind::BankAccount,
+        "BSB 406-670 Acc 17245916",
+    );
+}
+
+#[test]
 fn hosts_where_logs_and_configs_put_them() {
     has(
         "Dec 10 09:02:17 app09 postfix/smtpd[3843]: connect",
@@ -156,6 +165,22 @@ fn hosts_where_logs_and_configs_put_them() {
         Kind::Hostname,
         "fileserver02",
     );
+    has(
+        "Worknote: cleared lockout on sql06, client version 18.3.14.",
+        Kind::Hostname,
+        "sql06",
+    );
+    has(
+        "Asset: AMS-SRV04  IP: 172.21.218.215",
+        Kind::Hostname,
+        "AMS-SRV04",
+    );
+    has(
+        "      - \"print12:172.21.251.144\"",
+        Kind::IpAddress,
+        "172.21.251.144",
+    );
+    keeps("upgrade to App10 and PC12-Pro", "App10");
 }
 
 #[test]
