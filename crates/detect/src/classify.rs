@@ -163,21 +163,6 @@ pub fn classify(
             domain(text, vs, ve, out);
             me
         }
-        Check::MachineName => {
-            // Not a version or a code: nothing glued on either side but a port or a share.
-            let before = prev_char(text, vs);
-            let after = next_char(text, ve);
-            let glued = before
-                .is_some_and(|c| matches!(c, '.' | '-' | '_' | '/' | '@' | '$' | '#'))
-                || after.is_some_and(|c| matches!(c, '.' | '-' | '_' | '@'))
-                    && text[ve..].chars().nth(1).is_some_and(char::is_alphanumeric);
-            let mixed = value.bytes().any(|c| c.is_ascii_uppercase())
-                && value.bytes().any(|c| c.is_ascii_lowercase());
-            if !glued && !mixed {
-                out.push(Finding::new(vs, ve, Kind::Hostname, "machine-name"));
-            }
-            me
-        }
         Check::UncHost | Check::SyslogHost => {
             let host = &text[vs..ve];
             if host.bytes().any(|c| c.is_ascii_alphabetic())
@@ -637,7 +622,17 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
         return ve;
     }
     if let Some(p) = prev_char(text, s) {
-        if p.is_alphanumeric() || p == '_' || p == '$' || p == '€' || p == '£' {
+        if p.is_alphanumeric() || p == '_' {
+            // Digits glued to a word (`print12:172.21.251.144`): skip them only, so what
+            // follows the separator (an IP address) is still read. A bracket after a word is a
+            // call's argument (`format_size(769616160)`): skipped whole.
+            if !b[s].is_ascii_digit() {
+                return ve;
+            }
+            let glued = b[s..e].iter().take_while(|c| c.is_ascii_digit()).count();
+            return (s + glued).max(vs + 1);
+        }
+        if p == '$' || p == '€' || p == '£' {
             return ve;
         }
         // `ORD-2020-294871`, `SKU-DLB-8409`: the digits of a code that starts with letters.

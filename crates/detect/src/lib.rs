@@ -38,6 +38,7 @@
 mod classify;
 mod context;
 mod fields;
+mod machines;
 mod names;
 mod phone;
 mod rules;
@@ -139,6 +140,7 @@ impl Detector {
         self.rules.scan(text, &mut found);
         // What the document's structure says (a column header, a key, a form label) decides
         // over the rules' reading of a value.
+        machines::find(text, &mut found);
         let fields = structure::fields(text);
         fields::apply(text, &fields, &mut found);
         if !self.recognizers.is_empty() {

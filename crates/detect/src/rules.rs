@@ -54,9 +54,6 @@ pub enum Check {
     NlPostcode,
     InternalHost,
     Domain,
-    /// A machine name: an infrastructure word and a number (`sql06`, `fileserver12`,
-    /// `AMS-SRV04`, `FIN-PC09`).
-    MachineName,
     /// The server of a Windows share path: `\\fileserver02\shared`.
     UncHost,
     /// The host field of a syslog line: `Dec 10 09:02:17 app09 postfix/smtpd[3843]: …`.
@@ -235,10 +232,6 @@ fn structural_patterns() -> Vec<(Check, String)> {
     p.push((
         Check::Domain,
         format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)"),
-    ));
-    p.push((
-        Check::MachineName,
-        r"(?-u:\b)(?P<v>(?:[A-Za-z]{2,4}-)?(?i:app|db|sql|srv|svr|server|nas|dc|print|prn|fileserver|fs|web|mail|smtp|ldap|vpn|fw|rtr|node|vm|wks|ws|pc|lt|nb|esx|hv|jenkins|proxy|lb|redis|kafka|mon|backup|bkp|file|exch|ad)[-_]?[0-9]{2,3})(?-u:\b)".into(),
     ));
     p.push((
         Check::Number,
