@@ -150,7 +150,31 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
         }
         Hint::Host => host_extent(value).map(|(s, e)| (s, e, Kind::Hostname, "field-host")),
         Hint::Person => {
-            person_ok(value, f.source).then_some((0, value.len(), Kind::Person, "field-name"))
+            // After a form label the value may run on into a sentence; a cell is the name.
+            // A title stays (`Dr. Amara Nwosu`): the stand-in is for the name.
+            let start = title_len(value);
+            let rest = &value[start..];
+            let end = if f.source == Source::Key {
+                name_extent(rest)
+            } else {
+                rest.len()
+            };
+            let name = &rest[..end];
+            let after = rest[end..].trim_start_matches([',', '.', ';', ':', '!', '?', ' ']);
+            // What follows a name cut from a longer value is a sentence going on in lower
+            // case (`Hannah Schmidt called`), not more of a product (`Ubiquiti U6 Lite`); a
+            // lone word before it must be known as a name (`I'll email …` is no name).
+            let cut_ok = after.is_empty()
+                || after.starts_with(|c: char| c.is_lowercase())
+                    && (name.contains(' ')
+                        || name_info(name)
+                            .is_some_and(|i| (i.female || i.male || i.surname) && !i.common_word));
+            (end > 0 && cut_ok && person_ok(name, f.source)).then_some((
+                start,
+                start + end,
+                Kind::Person,
+                "field-name",
+            ))
         }
         Hint::Address => {
             address_ok(value).then_some((0, value.len(), Kind::StreetAddress, "field-address"))
@@ -621,6 +645,71 @@ fn person_ok(value: &str, source: Source) -> bool {
     }
 }
 
+/// Titles before a name.
+const TITLES: &[&str] = &[
+    "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "herr", "frau", "hr", "fr",
+    "mme", "mlle", "m", "sr", "sra", "srta", "dott", "dottssa", "ing", "mag", "mgr", "pan", "pani",
+    "dhr", "mevr", "rev", "capt", "col",
+];
+
+/// Bytes of leading titles (`Dr. `, `Frau Prof. `) in a name value.
+fn title_len(value: &str) -> usize {
+    let mut at = 0;
+    loop {
+        let rest = &value[at..];
+        let Some(sp) = rest.find(' ') else {
+            return at;
+        };
+        let word = rest[..sp].trim_end_matches('.').to_lowercase();
+        if !TITLES.contains(&word.as_str()) || rest[sp..].trim().is_empty() {
+            return at;
+        }
+        at += sp + 1;
+    }
+}
+
+/// Name particles that may stand in lower case between the capitalised words of a name.
+const PARTICLES: &[&str] = &[
+    "van", "von", "de", "der", "den", "del", "della", "di", "da", "do", "dos", "das", "du", "le",
+    "la", "bin", "binti", "al", "el", "y", "e", "ter", "ten", "zu", "af",
+];
+
+/// How much of a value after a name label is the name: in mixed case, the leading run of
+/// capitalised words, initials and particles (`Hannah Schmidt` of `Hannah Schmidt called.`);
+/// a value in one case (`maite olaizola`, `JANE DOE`) is taken whole.
+fn name_extent(value: &str) -> usize {
+    let has_upper = value.chars().any(char::is_uppercase);
+    let has_lower = value.chars().any(char::is_lowercase);
+    if !(has_upper && has_lower) {
+        return value.len();
+    }
+    let mut end = 0;
+    let mut pos = 0;
+    for word in value.split(' ') {
+        let w = word.trim_end_matches([',', '.', ';', ':', '!', '?']);
+        let first = w.chars().next();
+        let name_like = first.is_some_and(|c| c.is_uppercase() || !c.is_alphabetic() && c != '(')
+            && w.chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-' | 'ʼ'));
+        let particle = PARTICLES.contains(&w);
+        let trail = &word[w.len()..];
+        let initial = w.chars().count() == 1 && trail == ".";
+        if initial {
+            end = pos + word.len();
+        } else if name_like {
+            end = pos + w.len();
+        } else if !particle || w.is_empty() {
+            break;
+        }
+        if !trail.is_empty() && !initial {
+            // A comma or full stop after a name word ends the name.
+            break;
+        }
+        pos += word.len() + 1;
+    }
+    if end == 0 { value.len() } else { end }
+}
+
 /// A headerless column's value whose first word is a known given name.
 pub fn given_name_first(value: &str) -> bool {
     let mut words = value.split_whitespace();
@@ -676,6 +765,22 @@ mod tests {
         ] {
             assert!(!phone_shaped(not), "{not}");
         }
+    }
+
+    #[test]
+    fn a_name_ends_where_the_sentence_goes_on() {
+        fn ext(v: &str) -> &str {
+            &v[..name_extent(v)]
+        }
+        assert_eq!(ext("Hannah Schmidt called."), "Hannah Schmidt");
+        assert_eq!(ext("Jan van der Berg is here"), "Jan van der Berg");
+        assert_eq!(ext("J. R. Tolkien"), "J. R. Tolkien");
+        assert_eq!(ext("maite olaizola"), "maite olaizola");
+        assert_eq!(ext("Doe, John"), "Doe");
+        assert_eq!(ext("Anna Nowak, tel. 123"), "Anna Nowak");
+        assert_eq!(title_len("Dr. Amara Nwosu"), 4);
+        assert_eq!(title_len("Frau Prof. Weiß"), 11);
+        assert_eq!(title_len("Mr"), 0);
     }
 
     #[test]
