@@ -21,6 +21,8 @@ fn main() {
     let detector = redact_detect::Detector::new();
     let body = std::fs::read_to_string(path).expect("readable cases file");
     let mut table: BTreeMap<String, [usize; 4]> = BTreeMap::new();
+    // Cases and passes by tier (`core`, `weak`).
+    let mut tiers: BTreeMap<String, [usize; 2]> = BTreeMap::new();
     for line in body.lines() {
         let c: serde_json::Value = serde_json::from_str(line).expect("json line");
         let text = c["text"].as_str().unwrap_or_default();
@@ -46,6 +48,11 @@ fn main() {
         out.push_str(&text[last..]);
         let missed = redact.iter().any(|r| out.contains(r.as_str()));
         let over = keep.iter().any(|k| !out.contains(k.as_str()));
+        let t = tiers
+            .entry(c["tier"].as_str().unwrap_or("?").to_string())
+            .or_default();
+        t[0] += 1;
+        t[1] += usize::from(!missed && !over);
         let e = table.entry(kind.clone()).or_default();
         e[0] += 1;
         if missed {
@@ -86,4 +93,10 @@ fn main() {
         }
     }
     println!("{} passed, {} failed", tot[1], tot[2] + tot[3]);
+    for (tier, [n, ok]) in &tiers {
+        println!(
+            "tier {tier}: {ok} of {n} passed ({:.1} %)",
+            *ok as f64 * 100.0 / (*n).max(1) as f64
+        );
+    }
 }

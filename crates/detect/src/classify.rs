@@ -963,7 +963,18 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         && sh.groups.len() >= 3
     {
         let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
-        if digits.len() > 2 && (phone_valid(&digits[2..], true) || phone_plausible(&digits[2..])) {
+        // Not the tail of a longer run of digit groups (an account number split at spaces).
+        let after_digits = text[..s]
+            .trim_end_matches(' ')
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit());
+        let cues = Cues::before(text, s, context::WINDOW);
+        if digits.len() > 2
+            && (phone_valid(&digits[2..], true)
+                || (!after_digits && phone_plausible(&digits[2..]))
+                || (cues.has(Cue::Phone) && phone_plausible(&digits[2..])))
+        {
             return f(Kind::Phone, "phone");
         }
     }

@@ -474,6 +474,8 @@ fn secret_ok(value: &str) -> bool {
     distinct.sort_unstable();
     distinct.dedup();
     if lower.contains("xxxx")
+        || lower.contains("example")
+        || value.contains(['"', '`'])
         || lower.contains("your")
         || lower.contains("here")
         || (len >= 12 && distinct.len() * 4 < len)
@@ -614,6 +616,11 @@ fn person_ok(value: &str, source: Source) -> bool {
     }) {
         return false;
     }
+    // An identifier in camel case (`SecurityIdentifier`) is code, not a name (`McDonald`,
+    // `DeVito` and `MacArthur` are).
+    if words.iter().any(|w| camel_case(w)) {
+        return false;
+    }
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     if lower.iter().any(|w| NOT_NAMES.contains(&w.as_str())) {
         return false;
@@ -710,6 +717,21 @@ fn name_extent(value: &str) -> usize {
     if end == 0 { value.len() } else { end }
 }
 
+/// A word with a capital inside it that is not after a name prefix (`Mc`, `Mac`, `De`, `Di`,
+/// `La`, `Le`, `Van`, `Fitz`).
+fn camel_case(word: &str) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    (1..chars.len()).any(|i| {
+        chars[i].is_uppercase() && chars[i - 1].is_lowercase() && {
+            let prefix: String = chars[..i].iter().collect();
+            ![
+                "Mc", "Mac", "De", "Di", "Da", "La", "Le", "Van", "Von", "Fitz",
+            ]
+            .contains(&prefix.as_str())
+        }
+    })
+}
+
 /// A headerless column's value whose first word is a known given name.
 pub fn given_name_first(value: &str) -> bool {
     let mut words = value.split_whitespace();
@@ -732,7 +754,10 @@ fn address_ok(value: &str) -> bool {
     let letters = value.chars().any(char::is_alphabetic);
     let digits = value.bytes().any(|c| c.is_ascii_digit());
     let words = value.split_whitespace().count();
-    letters && (digits || words >= 2) && words <= 20
+    // A street and its number are words apart; one token (a wallet address) is no street.
+    // Chinese, Japanese and Korean addresses are written without spaces (`大东蔡街670号`).
+    let cjk = value.chars().any(|c| c as u32 >= 0x2E80);
+    letters && (words >= 2 || cjk && digits) && words <= 20
 }
 
 #[cfg(test)]

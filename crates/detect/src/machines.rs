@@ -67,6 +67,13 @@ fn is_machine_name(word: &str) -> bool {
     {
         head = rest;
     }
+    // A two-letter stem in capitals without a site prefix reads as a code (`LT12`, `AD12`:
+    // the start of an IBAN).
+    let prefixed = head.len()
+        < word.len() - digits - usize::from(word[..word.len() - digits].ends_with(['-', '_']));
+    if head.len() <= 2 && upper && !prefixed {
+        return false;
+    }
     STEMS.iter().any(|s| head.eq_ignore_ascii_case(s))
 }
 
@@ -136,7 +143,9 @@ mod tests {
         ] {
             assert!(is_machine_name(w), "{w}");
         }
-        for w in ["App10", "db", "sql2024", "pc1", "v12", "order12", "12345"] {
+        for w in [
+            "App10", "db", "sql2024", "pc1", "v12", "order12", "12345", "LT12", "AD12", "NB00",
+        ] {
             assert!(!is_machine_name(w), "{w}");
         }
         let t = "deploy to db-01.prod.acme.net, then restart app06:8080 and ping /srv/app07 ok";

@@ -223,7 +223,7 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::UncHost,
-        r"\\\\(?P<v>[A-Za-z0-9][A-Za-z0-9.-]{0,62})\\".into(),
+        r"\\\\(?P<v>[A-Za-z0-9][A-Za-z0-9.-]{1,62})\\[A-Za-z0-9$_]".into(),
     ));
     p.push((
         Check::SyslogHost,

@@ -170,10 +170,20 @@ pub fn hint(label: &str) -> Option<Hint> {
     }
     // Generic words (`id`, `code`, `date`) decide only as the whole label: `Steuer-ID` and
     // `RSA ID` are not order numbers.
-    words
-        .iter()
-        .filter(|w| !WEAK.contains(w))
-        .find_map(|w| map.get(*w).copied())
+    // A pair of words decides before either alone (`LLM_SECRET_NAME`: `secret name`).
+    for i in 0..words.len() {
+        if i + 1 < words.len()
+            && let Some(&h) = map.get(format!("{} {}", words[i], words[i + 1]).as_str())
+        {
+            return Some(h);
+        }
+        if !WEAK.contains(&words[i])
+            && let Some(&h) = map.get(words[i])
+        {
+            return Some(h);
+        }
+    }
+    None
 }
 
 /// Words that say what a label is only when they are the whole label.
@@ -221,6 +231,8 @@ mod tests {
             ("Order no.", Hint::Lookalike),
             ("version", Hint::Lookalike),
             ("DB_PASSWORD", Hint::Secret),
+            ("LLM_SECRET_NAME", Hint::Other),
+            ("wallet address", Hint::Other),
             ("card_number", Hint::Card),
         ];
         for (label, want) in cases {

@@ -378,6 +378,24 @@ fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     }
 }
 
+/// The length of a one-token value at the start of `value`; digit groups (`7870 4783 8002`,
+/// `1 75 11 23 096 347 72`) are one value.
+fn token_value(value: &str) -> usize {
+    let mut end = value.find(char::is_whitespace).unwrap_or(value.len());
+    let digits_only = value[..end].bytes().all(|c| c.is_ascii_digit());
+    while digits_only && end < value.len() {
+        let rest = &value[end..];
+        let next = rest.trim_start_matches(' ');
+        let len = next.find(char::is_whitespace).unwrap_or(next.len());
+        let token = next[..len].trim_end_matches(['.', ',', ';']);
+        if token.is_empty() || !token.bytes().all(|c| c.is_ascii_digit()) {
+            break;
+        }
+        end += rest.len() - next.len() + token.len();
+    }
+    end
+}
+
 /// Possessives that start an inline label: `my Personnummer is …`, `mi CURP es …`,
 /// `mitt personnummer är …`.
 const POSSESSIVES: &[&str] = &[
@@ -438,22 +456,7 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                     .chain(value.find(" but "))
                     .min()
                     .unwrap_or(value.len()),
-                // Digit groups (`7870 4783 8002`) are one value; else the first token.
-                _ => {
-                    let mut end = value.find(char::is_whitespace).unwrap_or(value.len());
-                    let digits_only = value[..end].bytes().all(|c| c.is_ascii_digit());
-                    while digits_only && end < value.len() {
-                        let rest = &value[end..];
-                        let next = rest.trim_start_matches(' ');
-                        let len = next.find(char::is_whitespace).unwrap_or(next.len());
-                        let token = next[..len].trim_end_matches(['.', ',', ';']);
-                        if token.is_empty() || !token.bytes().all(|c| c.is_ascii_digit()) {
-                            break;
-                        }
-                        end += rest.len() - next.len() + token.len();
-                    }
-                    end
-                }
+                _ => token_value(value),
             };
             let (fs, fe) = trim_cell(text, vs, vs + len);
             let mut fe = fe;
@@ -703,6 +706,11 @@ fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                 + text[vs..ve]
                     .find(|c: char| c.is_whitespace() || c == ':' || c == ',')
                     .unwrap_or(ve - vs);
+        } else if matches!(hint, Hint::Id | Hint::Bank | Hint::Ssn | Hint::Lookalike)
+            && after_number_word(text, vs)
+        {
+            // `Passport no. X1234567`, `my CPR number is 040346-7744 if …`: one token.
+            ve = vs + token_value(&text[vs..ve]);
         }
         let (fs, fe) = trim_cell(text, vs, ve);
         let (fs, fe) = strip_trailing(text, fs, fe);
@@ -717,6 +725,21 @@ fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         }
         segment = next;
     }
+}
+
+/// True when the value at `vs` follows a number word (`no.`, `nr`, `number`, optionally
+/// `is`): its label was `Label no. value`.
+fn after_number_word(text: &str, vs: usize) -> bool {
+    let before = text[..vs].trim_end();
+    let before = before
+        .strip_suffix(" is")
+        .unwrap_or(before)
+        .trim_end_matches([':', ' ']);
+    let last = before.rsplit(' ').next().unwrap_or("").to_ascii_lowercase();
+    matches!(
+        last.as_str(),
+        "no." | "no" | "nr." | "nr" | "n°" | "nº" | "number" | "num."
+    )
 }
 
 /// Removes a trailing `,` or `;` (YAML flow, prose) and a `)` without its `(`.
@@ -843,11 +866,18 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
                 let hint = labels::hint(&rest[..j])?;
                 let vs = word_end + 1;
                 let vs = vs + rest[vs..].len() - rest[vs..].trim_start_matches([':', ' ']).len();
-                let vs = if rest[vs..].starts_with("is ") {
+                let mut vs = if rest[vs..].starts_with("is ") {
                     vs + 3
                 } else {
                     vs
                 };
+                // `CPR number no. 130721-0583`: a second number word.
+                for sign in ["no. ", "No. ", "nr. ", "Nr. ", "#"] {
+                    if rest[vs..].starts_with(sign) {
+                        vs = skip_spaces(b, vs + sign.len());
+                        break;
+                    }
+                }
                 return Some((hint, i + vs));
             }
             words += 1;
