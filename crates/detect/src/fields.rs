@@ -644,7 +644,7 @@ fn person_ok(value: &str, source: Source) -> bool {
     }
     let all_lower = !words.iter().any(|w| w.chars().any(char::is_uppercase)) && !no_case;
     match source {
-        Source::Header | Source::Column => true,
+        Source::Header | Source::Column | Source::Record => true,
         // A lower-case answer after a label (`Cliente: sim`) is a name only when it is two
         // words or more and one of them is known as a name.
         Source::Key if all_lower => words.len() >= 2 && known,

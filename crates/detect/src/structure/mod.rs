@@ -18,12 +18,27 @@ use crate::validate as v;
 /// Where a field's hint comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// A key or form label in front of the value.
+    /// A form label in front of the value, which may run on into a sentence.
     Key,
+    /// A key of a record (JSON, a dict, an object literal, a `key=value` pair) whose value is
+    /// exactly the value.
+    Record,
     /// The header of its column.
     Header,
     /// The shapes of the other values in its column (a table without a header).
     Column,
+}
+
+impl Source {
+    /// Which of two fields starting together is kept: a key's, then a header's.
+    fn rank(self) -> u8 {
+        match self {
+            Source::Record => 0,
+            Source::Key => 1,
+            Source::Header => 2,
+            Source::Column => 3,
+        }
+    }
 }
 
 /// A value under a name that says what it is.
@@ -52,7 +67,7 @@ pub fn fields(text: &str) -> Vec<Field> {
     out.sort_by(|a, b| {
         a.start
             .cmp(&b.start)
-            .then((a.source != Source::Key).cmp(&(b.source != Source::Key)))
+            .then(a.source.rank().cmp(&b.source.rank()))
     });
     let mut kept: Vec<Field> = Vec::with_capacity(out.len());
     for f in out {
@@ -368,6 +383,7 @@ fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     let has_quote = b.contains(&b'"') || b.contains(&b'\'');
     if has_colon && has_quote {
         quoted_keys(text, s, e, out);
+        bare_keys(text, s, e, out);
     }
     if b.contains(&b'=') {
         assignments(text, s, e, out);
@@ -557,11 +573,50 @@ fn quoted_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                 start: vs,
                 end: ve,
                 hint,
-                source: Source::Key,
+                source: Source::Record,
                 label: (i + 1, ke - 1),
             });
         }
         i = next.max(i + 1);
+    }
+}
+
+/// Object literals with bare keys: `{ name: 'Kazimierz Dorynek', phone: '+48 723 296 418' }`.
+fn bare_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    let b = &text.as_bytes()[..e];
+    let mut i = s;
+    while i < e {
+        if b[i] != b':' {
+            i += 1;
+            continue;
+        }
+        let mut ks = i;
+        while ks > s && (b[ks - 1].is_ascii_alphanumeric() || b[ks - 1] == b'_') {
+            ks -= 1;
+        }
+        let key_ok = ks < i
+            && b[ks].is_ascii_alphabetic()
+            && (ks == s || matches!(b[ks - 1], b'{' | b',' | b' ' | b'\t'));
+        let vq = skip_spaces(b, i + 1);
+        if !key_ok || vq >= e || !matches!(b[vq], b'\'' | b'"') {
+            i += 1;
+            continue;
+        }
+        let Some(q) = quoted_end(b, vq) else {
+            return;
+        };
+        if q - 1 > vq + 1
+            && let Some(hint) = labels::hint(&text[ks..i])
+        {
+            out.push(Field {
+                start: vq + 1,
+                end: q - 1,
+                hint,
+                source: Source::Record,
+                label: (ks, i),
+            });
+        }
+        i = q;
     }
 }
 
@@ -657,7 +712,7 @@ fn assignments(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                 start: vs,
                 end: ve,
                 hint,
-                source: Source::Key,
+                source: Source::Record,
                 label: (ks, i),
             });
         }
@@ -832,7 +887,7 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
         }
         if c == b' ' {
             let after = &rest[j..];
-            for sep in [" - ", " – ", " — ", " = "] {
+            for sep in [" -- ", " - ", " – ", " — ", " = "] {
                 if after.starts_with(sep) {
                     return finish(rest, i, j, j + sep.len());
                 }
@@ -847,7 +902,8 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
                 let inner = j + 2;
                 let close = rest[inner..].find(')')? + inner;
                 let hint = labels::hint(&rest[..j])?;
-                if close > inner && rest[close + 1..].trim().is_empty() {
+                // `ZIP (LT-78000) Town (Šiauliai)`: more fields may follow on the line.
+                if close > inner {
                     return Some((hint, i + inner));
                 }
             }
@@ -968,17 +1024,20 @@ mod tests {
         let t = "{\"mobile\": \"319-274-5531\", \"zip\":\"30309\", \"n\": 3}\n  postcode: LT-33649\nDB_HOST=db-7.corp\nctx host=nas05 client_ip=10.0.0.1\n";
         let f = found(t);
         assert!(
-            f.contains(&("319-274-5531", Hint::Phone, Source::Key)),
+            f.contains(&("319-274-5531", Hint::Phone, Source::Record)),
             "{f:?}"
         );
-        assert!(f.contains(&("30309", Hint::Postcode, Source::Key)), "{f:?}");
+        assert!(
+            f.contains(&("30309", Hint::Postcode, Source::Record)),
+            "{f:?}"
+        );
         assert!(
             f.contains(&("LT-33649", Hint::Postcode, Source::Key)),
             "{f:?}"
         );
         assert!(f.contains(&("db-7.corp", Hint::Host, Source::Key)), "{f:?}");
-        assert!(f.contains(&("nas05", Hint::Host, Source::Key)), "{f:?}");
-        assert!(f.contains(&("10.0.0.1", Hint::Ip, Source::Key)), "{f:?}");
+        assert!(f.contains(&("nas05", Hint::Host, Source::Record)), "{f:?}");
+        assert!(f.contains(&("10.0.0.1", Hint::Ip, Source::Record)), "{f:?}");
         assert_eq!(f.len(), 6, "{f:?}");
     }
 
@@ -1037,6 +1096,29 @@ mod tests {
         );
         assert!(
             f.contains(&("Børkop", Hint::Other, Source::Header)),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn object_literals_and_more_label_forms() {
+        let t = "  { name: 'Kazimierz Dorynek', phone: '+48 723 296 418', zip: '89-436' },\nFull name -- Rob Meersman\nZIP (LT-78000) Town (Šiauliai)\n";
+        let f = found(t);
+        assert!(
+            f.contains(&("Kazimierz Dorynek", Hint::Person, Source::Record)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("89-436", Hint::Postcode, Source::Record)),
+            "{f:?}"
+        );
+        assert!(
+            f.contains(&("Rob Meersman", Hint::Person, Source::Key)),
+            "{f:?}"
+        );
+        assert!(
+            f.iter()
+                .any(|x| x.0.starts_with("LT-78000") && x.1 == Hint::Postcode),
             "{f:?}"
         );
     }
