@@ -732,18 +732,27 @@ fn camel_case(word: &str) -> bool {
     })
 }
 
-/// A headerless column's value whose first word is a known given name.
+/// A headerless column's value that looks like a name: one to four capitalised words (or all
+/// in capitals) of letters, one of them a known given name or surname that is not an
+/// ordinary word.
 pub fn given_name_first(value: &str) -> bool {
-    let mut words = value.split_whitespace();
-    let Some(first) = words.next() else {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    if words.is_empty() || words.len() > 4 {
         return false;
-    };
-    let rest = words.count();
-    rest <= 3
-        && name_info(first).is_some_and(|i| (i.female || i.male) && !i.common_word)
-        && value
-            .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'))
+    }
+    let letters = value
+        .chars()
+        .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'));
+    let caps = words
+        .iter()
+        .all(|w| w.chars().next().is_some_and(char::is_uppercase));
+    letters
+        && caps
+        && words.iter().any(|w| {
+            name_info(w).is_some_and(|i| {
+                (i.female || i.male || i.surname) && !i.common_word && !i.look_alike
+            })
+        })
 }
 
 /// A street address under an address label: letters and a number, or two words or more.

@@ -52,11 +52,12 @@ impl NameRecognizer {
 /// For tests and tools; `None` when the word is in no list.
 pub fn name_info(word: &str) -> Option<NameInfo> {
     let f = LEXICON.flags(word);
-    (f & (GIVEN | SURNAME | WORD) != 0).then_some(NameInfo {
+    (f & (GIVEN | SURNAME | WORD | TRAP) != 0).then_some(NameInfo {
         female: f & GIVEN_F != 0,
         male: f & GIVEN_M != 0,
         surname: f & SURNAME != 0,
         common_word: f & WORD != 0,
+        look_alike: f & TRAP != 0,
     })
 }
 
@@ -71,6 +72,9 @@ pub struct NameInfo {
     pub surname: bool,
     /// Also a common English word.
     pub common_word: bool,
+    /// Also a place, brand, product, month or day that the name lists hold (Paris, Jordan,
+    /// Apple, June): a name only with context.
+    pub look_alike: bool,
 }
 
 impl Recognizer for NameRecognizer {
