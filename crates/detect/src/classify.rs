@@ -954,6 +954,15 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         };
     }
     // `00` and a country code: the international prefix written out.
+    // `00` and an assigned number written without spaces: `00421270560848`.
+    if raw.starts_with("00")
+        && !raw.starts_with("000")
+        && !separated
+        && (11..=17).contains(&n)
+        && phone_valid(&raw[2..], true)
+    {
+        return f(Kind::Phone, "phone");
+    }
     // Written in groups like a phone: `00420 607 660 112`, `0049 6221 583114`.
     let first = sh.groups.first().copied().unwrap_or(0);
     if raw.starts_with("00")
@@ -1057,7 +1066,9 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         }
         // Said to be a phone (`call`, `Tel.`, `reach me on`): any plausible number is one,
         // assigned or not.
-        if phone_ctx && (separated || sh.paren || sh.digits[0] == 0 || n >= 9) {
+        // Right after the phone word (`call 70072500`), any length of a phone will do.
+        let phone_near = near.has(Cue::Phone);
+        if phone_ctx && (separated || sh.paren || sh.digits[0] == 0 || n >= 9 || phone_near) {
             return f(Kind::Phone, "phone-context");
         }
     }

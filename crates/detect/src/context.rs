@@ -45,6 +45,10 @@ pub const PHONE: &[&str] = &[
     "reach me",
     "reached on",
     "reachable",
+    "bel",
+    "bellen",
+    "llame",
+    "llamar",
     "ruf mich",
     "rufen sie",
     "anrufen",
@@ -277,8 +281,8 @@ struct CueIndex {
     ac: aho_corasick::AhoCorasick,
     cue_of: Vec<u32>,
     /// The cue must be a whole word (a plural `s` allowed): short cues (`tel` is not
-    /// `telegram`) and the look-alike words (`step` is not `Stephen`, `part` not `partner`,
-    /// `build` not `building`).
+    /// `telegram`), the look-alike words (`step` is not `Stephen`, `part` not `partner`,
+    /// `build` not `building`) and the account words (`conto` is not `contoso`).
     whole: Vec<bool>,
 }
 
@@ -290,7 +294,7 @@ static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
         for w in *ws {
             words.push(*w);
             cue_of.push(1u32 << (*cue as u8));
-            whole.push(w.len() <= 3 || *cue == Cue::NotPersonal);
+            whole.push(w.len() <= 3 || matches!(*cue, Cue::NotPersonal | Cue::Account));
         }
     }
     let ac = aho_corasick::AhoCorasick::builder()

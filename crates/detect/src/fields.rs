@@ -17,6 +17,7 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
     }
     let mut added: Vec<Finding> = Vec::new();
     let mut drop: Vec<(usize, usize)> = Vec::new();
+    let mut not_secret: Vec<(usize, usize)> = Vec::new();
     for f in fields {
         let value = &text[f.start..f.end];
         if f.hint == Hint::Lookalike {
@@ -25,6 +26,11 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
                 drop.push((f.start, f.end));
             }
             continue;
+        }
+        if f.hint == Hint::Other && f.source != Source::Column && !value.contains(' ') {
+            // A value under a key that names no secret (`CACHE_KEY`, `key_name`,
+            // `public_key`) is not one because of a generic `…key = value` rule.
+            not_secret.push((f.start, f.end));
         }
         let label = &text[f.label.0..f.label.1];
         let Some((s, e, kind, rule)) = take(value, label, f) else {
@@ -49,7 +55,7 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
         }
         added.push(Finding::new(s, e, kind, rule));
     }
-    if added.is_empty() && drop.is_empty() {
+    if added.is_empty() && drop.is_empty() && not_secret.is_empty() {
         return;
     }
     found.retain(|g| {
@@ -60,7 +66,10 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
             Kind::Phone | Kind::IdNumber | Kind::BankAccount | Kind::Ssn | Kind::Postcode
         ) && g.rule != "record-number"
             && drop.iter().any(|&(s, e)| s <= g.start && g.end <= e);
-        !covered && !dropped
+        let generic_secret = g.kind == Kind::ApiKey
+            && g.rule.starts_with("generic")
+            && not_secret.iter().any(|&(s, e)| s <= g.start && g.end <= e);
+        !covered && !dropped && !generic_secret
     });
     found.extend(added);
     found.sort_by_key(|g| g.start);

@@ -236,7 +236,7 @@ fn structural_patterns() -> Vec<(Check, String)> {
     p.push((
         Check::Number,
         // At least four digits: shorter runs are never identifying on their own.
-        r"(?P<v>(?:\+[ ]?)?\(?[0-9](?:(?:[ .\-/:]?\(?|\)[ .\-]?)[0-9]){3,}\)?)".into(),
+        r"(?P<v>(?:\+[ ]?)?\(?[0-9](?:(?:[ .\-/:]?\(?|\)[ .\-/]?)[0-9]){3,}\)?)".into(),
     ));
     p
 }

@@ -170,20 +170,31 @@ pub fn hint(label: &str) -> Option<Hint> {
     }
     // Generic words (`id`, `code`, `date`) decide only as the whole label: `Steuer-ID` and
     // `RSA ID` are not order numbers.
-    // A pair of words decides before either alone (`LLM_SECRET_NAME`: `secret name`).
-    for i in 0..words.len() {
-        if i + 1 < words.len()
-            && let Some(&h) = map.get(format!("{} {}", words[i], words[i + 1]).as_str())
-        {
-            return Some(h);
+    // A pair of words decides before either alone (`LLM_SECRET_NAME`: `secret name`); the
+    // first word that decides wins (`company_name` is a company's), except that a later
+    // secret word outranks an owner word before it (`user_password`, `user_auth`).
+    let mut first: Option<Hint> = None;
+    let mut i = 0;
+    while i < words.len() {
+        let pair = (i + 1 < words.len())
+            .then(|| {
+                map.get(format!("{} {}", words[i], words[i + 1]).as_str())
+                    .copied()
+            })
+            .flatten();
+        let (h, step) = match pair {
+            Some(h) => (Some(h), 2),
+            None if !WEAK.contains(&words[i]) => (map.get(words[i]).copied(), 1),
+            None => (None, 1),
+        };
+        match (first, h) {
+            (None, Some(h)) => first = Some(h),
+            (Some(Hint::Other), Some(Hint::Secret)) => return Some(Hint::Secret),
+            _ => {}
         }
-        if !WEAK.contains(&words[i])
-            && let Some(&h) = map.get(words[i])
-        {
-            return Some(h);
-        }
+        i += step;
     }
-    None
+    first
 }
 
 /// Words that say what a label is only when they are the whole label.
@@ -232,6 +243,8 @@ mod tests {
             ("version", Hint::Lookalike),
             ("DB_PASSWORD", Hint::Secret),
             ("LLM_SECRET_NAME", Hint::Other),
+            ("user_password", Hint::Secret),
+            ("user_auth", Hint::Secret),
             ("wallet address", Hint::Other),
             ("card_number", Hint::Card),
         ];

@@ -596,7 +596,7 @@ fn bare_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         }
         let key_ok = ks < i
             && b[ks].is_ascii_alphabetic()
-            && (ks == s || matches!(b[ks - 1], b'{' | b',' | b' ' | b'\t'));
+            && (ks == s || matches!(b[ks - 1], b'{' | b',' | b' ' | b'\t' | b'('));
         let vq = skip_spaces(b, i + 1);
         if !key_ok || vq >= e || !matches!(b[vq], b'\'' | b'"') {
             i += 1;

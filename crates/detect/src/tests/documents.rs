@@ -206,6 +206,13 @@ fn look_alikes_under_their_labels_stay() {
         "raise ValueError(f\"bad {contact.email}\")",
         "contact.email",
     );
+    // A cache key is no secret.
+    keeps("cache:\n  CACHE_KEY: \"deps-482d490\"\n", "deps-482d490");
+    // `conto` (an account word) does not start `contoso`.
+    keeps(
+        "Jan  3 02:15:21 mail.corp.contoso.local postfix/smtpd[1507]: 8300897455: client=unknown",
+        "8300897455",
+    );
     // `tel` starts `telegram` but is no phone cue there.
     let t = "telegram_api_token = \"93706484:Ahelloa1p8u43k\"";
     assert!(
