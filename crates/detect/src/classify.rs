@@ -54,11 +54,6 @@ pub fn classify(
             labelled(text, vs, ve, check, out);
             me
         }
-        Check::BsbAccount => {
-            // Both numbers and their labels: the stand-in keeps the labels.
-            out.push(Finding::new(vs, ve, Kind::BankAccount, "au-bsb-account"));
-            me
-        }
         Check::Account | Check::Routing | Check::SortCode => {
             labelled(text, vs, ve, check, out);
             me
@@ -163,7 +158,7 @@ pub fn classify(
             domain(text, vs, ve, out);
             me
         }
-        Check::UncHost | Check::SyslogHost => {
+        Check::UncHost => {
             let host = &text[vs..ve];
             if host.bytes().any(|c| c.is_ascii_alphabetic())
                 && !host.eq_ignore_ascii_case("localhost")

@@ -1,6 +1,11 @@
-// Machine names: an infrastructure word and a number (`sql06`, `fileserver12`, `AMS-SRV04`,
-// `FIN-PC09`), found by one pass over the words that end in digits rather than by the rule
-// automaton (a pattern with this many alternatives costs every search more than it finds).
+// Cheap passes that would cost the rule automaton more than they find (every pattern adds
+// states the lazy DFA builds on every new text):
+//
+// - machine names: an infrastructure word and a number (`sql06`, `fileserver12`,
+//   `AMS-SRV04`, `FIN-PC09`), by one pass over the words that end in digits;
+// - the host field of syslog lines (`Dec 10 09:02:17 app09 postfix/smtpd[3843]: …`);
+// - an Australian BSB and account written together (`BSB 406-670 Acc 17245916`), joined
+//   into one bank account from the two numbers the rules found.
 
 use redact_entity::{Finding, Kind};
 
@@ -77,8 +82,125 @@ fn is_machine_name(word: &str) -> bool {
     STEMS.iter().any(|s| head.eq_ignore_ascii_case(s))
 }
 
-/// Adds machine names not inside another finding to `found` (sorted, disjoint), keeping it so.
+/// Runs every pass of this module over `text`, keeping `found` sorted and disjoint.
 pub fn find(text: &str, found: &mut Vec<Finding>) {
+    machine_names(text, found);
+    syslog_hosts(text, found);
+    bsb_accounts(text, found);
+}
+
+const MONTHS: &[&str] = &[
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// `Mon DD HH:MM:SS host process[pid]: …`: the host field.
+fn syslog_hosts(text: &str, found: &mut Vec<Finding>) {
+    let mut added = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let at = line_start;
+        line_start += line.len();
+        let b = line.as_bytes();
+        if b.len() < 20 || !MONTHS.iter().any(|m| line.starts_with(m)) || b[3] != b' ' {
+            continue;
+        }
+        // The day (one or two digits, maybe padded), then the time.
+        let mut i = 4;
+        while i < b.len() && b[i] == b' ' {
+            i += 1;
+        }
+        let day = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        i += day;
+        let time_ok = (1..=2).contains(&day)
+            && b.len() > i + 9
+            && b[i] == b' '
+            && b[i + 1..i + 9].iter().enumerate().all(|(k, c)| {
+                if k == 2 || k == 5 {
+                    *c == b':'
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
+            && b[i + 9] == b' ';
+        if !time_ok {
+            continue;
+        }
+        let hs = i + 10;
+        let he = hs
+            + b[hs..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_'))
+                .count();
+        // A process name and a colon follow: `postfix/smtpd[3843]:`, `sshd[55860]:`, `sudo:`.
+        let rest = &line[he..];
+        let process = rest.strip_prefix(' ').and_then(|r| {
+            let name = r
+                .bytes()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'_' | b'.' | b'-'))
+                .count();
+            let r = &r[name..];
+            let r = match r.strip_prefix('[') {
+                Some(x) => x
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .strip_prefix(']')?,
+                None => r,
+            };
+            (name > 0).then_some(r.starts_with(':'))
+        });
+        let host = &line[hs..he];
+        if process == Some(true)
+            && host.bytes().any(|c| c.is_ascii_alphabetic())
+            && !host.eq_ignore_ascii_case("localhost")
+        {
+            let (s, e) = (at + hs, at + he);
+            if !found.iter().any(|f| f.start < e && s < f.end) {
+                added.push(Finding::new(s, e, Kind::Hostname, "host-position"));
+            }
+        }
+    }
+    if !added.is_empty() {
+        found.extend(added);
+        found.sort_by_key(|f| f.start);
+    }
+}
+
+/// `BSB 406-670 Acc 17245916`: the two numbers the rules found, with their labels, as one
+/// bank account (the stand-in keeps the labels).
+fn bsb_accounts(text: &str, found: &mut Vec<Finding>) {
+    let mut i = 0;
+    while i + 1 < found.len() {
+        let (a, b) = (&found[i], &found[i + 1]);
+        let before = text[..a.start].trim_end_matches([' ', ':', '#']);
+        let gap = text[a.end..b.start].trim().to_ascii_lowercase();
+        let gap = gap.trim_start_matches(',').trim();
+        let joined = a.kind == Kind::BankAccount
+            && b.kind == Kind::BankAccount
+            && before.len() >= 3
+            && before.is_char_boundary(before.len() - 3)
+            && before[before.len() - 3..].eq_ignore_ascii_case("bsb")
+            && matches!(
+                gap,
+                "acc" | "acc." | "acc no" | "acc. no" | "account" | "account no" | "a/c"
+            );
+        if joined {
+            let start = before.len() - 3;
+            let end = b.end;
+            found.splice(
+                i..i + 2,
+                [Finding::new(
+                    start,
+                    end,
+                    Kind::BankAccount,
+                    "au-bsb-account",
+                )],
+            );
+        }
+        i += 1;
+    }
+}
+
+/// Adds machine names not inside another finding to `found` (sorted, disjoint), keeping it so.
+fn machine_names(text: &str, found: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut added = Vec::new();
     let mut i = 0;
@@ -129,6 +251,15 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn syslog_hosts_by_position() {
+        let t = "Dec 10 09:02:17 app09 postfix/smtpd[3843]: connect\nJan  2 07:48:27 ldap-stg-2.quanta.lan sudo: x\nDec 10 09:02:17 is when it broke\n";
+        let mut f = Vec::new();
+        syslog_hosts(t, &mut f);
+        let got: Vec<&str> = f.iter().map(|x| x.slice(t)).collect();
+        assert_eq!(got, ["app09", "ldap-stg-2.quanta.lan"]);
+    }
 
     #[test]
     fn machine_names_and_not() {

@@ -27,8 +27,6 @@ pub enum Check {
     Url,
     Passport,
     Licence,
-    /// An Australian BSB and account written together: `BSB 406-670 Acc 17245916`.
-    BsbAccount,
     Account,
     Routing,
     SortCode,
@@ -56,8 +54,6 @@ pub enum Check {
     Domain,
     /// The server of a Windows share path: `\\fileserver02\shared`.
     UncHost,
-    /// The host field of a syslog line: `Dec 10 09:02:17 app09 postfix/smtpd[3843]: …`.
-    SyslogHost,
     Number,
 }
 
@@ -118,10 +114,6 @@ fn structural_patterns() -> Vec<(Check, String)> {
         format!(
             r"(?:(?i:driver'?s?|driving)[ \t]+(?i:licen[cs]e)|(?i:licen[cs]e)|DL|(?i:führerschein))(?:[ \t]*\((?i:DL)\))?{tail_no}(?P<v>[A-Za-z0-9][A-Za-z0-9*-]{{4,19}})(?-u:\b)"
         ),
-    ));
-    p.push((
-        Check::BsbAccount,
-        r"(?-u:\b)(?i:BSB)[ \t]*[:#]?[ \t]*[0-9]{3}[- ]?[0-9]{3},?[ \t]+(?i:acc(?:ount)?|a/c)(?i:[ \t]*(?:no\.?|number|#))?[ \t]*[:#]?[ \t]*[0-9]{5,10}(?-u:\b)".into(),
     ));
     p.push((
         Check::Account,
@@ -226,10 +218,6 @@ fn structural_patterns() -> Vec<(Check, String)> {
         r"\\\\(?P<v>[A-Za-z0-9][A-Za-z0-9.-]{1,62})\\[A-Za-z0-9$_]".into(),
     ));
     p.push((
-        Check::SyslogHost,
-        r"(?m:^)(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]{1,2}[0-9]{1,2}[ ][0-9]{2}:[0-9]{2}:[0-9]{2}[ ](?P<v>[A-Za-z0-9][A-Za-z0-9._-]{0,62})[ ][A-Za-z][A-Za-z0-9/_.-]*(?:\[[0-9]+\])?:".into(),
-    ));
-    p.push((
         Check::Domain,
         format!(r"(?-u:\b)(?P<v>(?:{label}\.){{1,8}}[A-Za-z]{{2,24}})(?-u:\b)"),
     ));
@@ -276,8 +264,7 @@ impl Rules {
                 | Check::Routing
                 | Check::SortCode
                 | Check::LabelledId
-                | Check::UncHost
-                | Check::SyslogHost => true,
+                | Check::UncHost => true,
                 _ => false,
             })
             .collect();
