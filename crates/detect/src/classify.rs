@@ -755,12 +755,7 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
 /// Length of a telephone extension written right after a number at `at` (`x12`, ` x 12`,
 /// ` ext. 318`, ` ext 318`, ` extension 4`), 0 when there is none.
 fn extension_len(text: &str, at: usize) -> usize {
-    let rest = &text[at..];
-    let lower_prefix: String = rest
-        .chars()
-        .take(14)
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let rest = text.as_bytes().get(at..).unwrap_or_default();
     for ext in [
         " extension ",
         " ext.: ",
@@ -773,11 +768,12 @@ fn extension_len(text: &str, at: usize) -> usize {
         "x",
         " #",
     ] {
-        if let Some(tail) = lower_prefix.strip_prefix(ext) {
-            let n = tail.bytes().take_while(u8::is_ascii_digit).count();
-            let after = rest.as_bytes()[ext.len()..].get(n);
-            if (1..=6).contains(&n) && !after.is_some_and(|c| c.is_ascii_alphanumeric()) {
-                return ext.len() + n;
+        let e = ext.as_bytes();
+        if rest.len() > e.len() && rest[..e.len()].eq_ignore_ascii_case(e) {
+            let tail = &rest[e.len()..];
+            let n = tail.iter().take_while(|c| c.is_ascii_digit()).count();
+            if (1..=6).contains(&n) && !tail.get(n).is_some_and(u8::is_ascii_alphanumeric) {
+                return e.len() + n;
             }
         }
     }
@@ -802,7 +798,7 @@ fn brackets_balanced(s: &str) -> bool {
     depth == 0
 }
 
-struct Shape {
+pub(crate) struct Shape {
     digits: Vec<u8>,
     groups: Vec<usize>,
     seps: Vec<u8>,
@@ -810,7 +806,7 @@ struct Shape {
     paren: bool,
 }
 
-fn shape(raw: &str) -> Shape {
+pub(crate) fn shape(raw: &str) -> Shape {
     let mut digits = Vec::with_capacity(raw.len());
     let mut groups = Vec::new();
     let mut seps = Vec::new();
@@ -841,7 +837,7 @@ fn shape(raw: &str) -> Shape {
     }
 }
 
-fn looks_like_date_or_time(sh: &Shape) -> bool {
+pub(crate) fn looks_like_date_or_time(sh: &Shape) -> bool {
     let g = &sh.groups;
     // A date and a time: `2024-05-16 12:10`, `16/05/2024 12:10:33`.
     if sh.seps.contains(&b':')

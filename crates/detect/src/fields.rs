@@ -5,7 +5,8 @@
 
 use redact_entity::{Finding, Kind};
 
-use crate::names::name_info;
+use crate::classify;
+use crate::names::{is_particle, is_title, name_info};
 use crate::structure::{Field, Hint, Source};
 use crate::validate as v;
 
@@ -39,17 +40,16 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
         let (s, e) = (f.start + s, f.start + e);
         // A value the rules read as something more specific of another kind (an e-mail
         // address in a name column, a key in a host column) is left to the rules.
-        let stronger = found.iter().any(|g| {
-            g.start < e
-                && s < g.end
-                && g.kind != kind
+        let near = overlapping(found, s, e);
+        let stronger = near.iter().any(|g| {
+            g.kind != kind
                 && matches!(
                     g.kind,
                     Kind::Email | Kind::Url | Kind::ApiKey | Kind::IpAddress
                 )
         });
         // A secret the rules found keeps the rule that knows its format.
-        let found_secret = kind == Kind::ApiKey && found.iter().any(|g| g.start < e && s < g.end);
+        let found_secret = kind == Kind::ApiKey && !near.is_empty();
         if stronger || found_secret {
             continue;
         }
@@ -59,20 +59,34 @@ pub fn apply(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
         return;
     }
     found.retain(|g| {
-        let covered = added.iter().any(|a| a.start < g.end && g.start < a.end);
+        let covered = !overlapping(&added, g.start, g.end).is_empty();
         // A record number that names itself (`MRN-6221873`) stays found in an `id` column.
         let dropped = matches!(
             g.kind,
             Kind::Phone | Kind::IdNumber | Kind::BankAccount | Kind::Ssn | Kind::Postcode
         ) && g.rule != "record-number"
-            && drop.iter().any(|&(s, e)| s <= g.start && g.end <= e);
+            && inside(&drop, g.start, g.end);
         let generic_secret = g.kind == Kind::ApiKey
             && g.rule.starts_with("generic")
-            && not_secret.iter().any(|&(s, e)| s <= g.start && g.end <= e);
+            && inside(&not_secret, g.start, g.end);
         !covered && !dropped && !generic_secret
     });
     found.extend(added);
     found.sort_by_key(|g| g.start);
+}
+
+/// The findings of `sorted` (sorted by start and disjoint) that overlap `s..e`: two binary
+/// searches, so a table of thousands of cells costs no more per cell than a short text.
+fn overlapping(sorted: &[Finding], s: usize, e: usize) -> &[Finding] {
+    let from = sorted.partition_point(|g| g.end <= s);
+    let to = from + sorted[from..].partition_point(|g| g.start < e);
+    &sorted[from..to]
+}
+
+/// Whether `s..e` lies inside one of `ranges` (sorted by start and disjoint).
+fn inside(ranges: &[(usize, usize)], s: usize, e: usize) -> bool {
+    let i = ranges.partition_point(|r| r.1 < e);
+    ranges.get(i).is_some_and(|&(rs, re)| rs <= s && e <= re)
 }
 
 /// Drops person findings that lie inside a header cell or a value whose label says it is
@@ -89,9 +103,7 @@ pub fn not_people(text: &str, fields: &[Field], found: &mut Vec<Finding>) {
     if others.is_empty() {
         return;
     }
-    found.retain(|g| {
-        g.kind != Kind::Person || !others.iter().any(|&(s, e)| s <= g.start && g.end <= e)
-    });
+    found.retain(|g| g.kind != Kind::Person || !inside(&others, g.start, g.end));
 }
 
 /// What to take of a field's value: the span within it, the kind and the rule.
@@ -278,23 +290,15 @@ pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
     let start_digits = i;
     let mut end = i;
     let mut digits = 0;
-    let mut groups: Vec<usize> = Vec::new();
-    let mut run = 0;
-    let mut seps: Vec<u8> = Vec::new();
     // Where the number stood before an opening bracket, in case the bracket is a remark.
-    let mut before_open = (0, 0, 0);
+    let mut before_open = (0, 0);
     while i < b.len() {
         let c = b[i];
         if c.is_ascii_digit() {
             digits += 1;
-            run += 1;
             i += 1;
             end = i;
             continue;
-        }
-        if run > 0 {
-            groups.push(run);
-            run = 0;
         }
         match c {
             b' ' | b'.' | b'-' | b'/' => {
@@ -305,13 +309,10 @@ pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
                 {
                     break;
                 }
-                if !seps.contains(&c) && c != b' ' {
-                    seps.push(c);
-                }
             }
             b'(' => {
                 if depth == 0 {
-                    before_open = (end, digits, groups.len());
+                    before_open = (end, digits);
                 }
                 depth += 1;
             }
@@ -326,18 +327,14 @@ pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
         }
         i += 1;
     }
-    if run > 0 {
-        groups.push(run);
-    }
     if depth > 0 {
-        (end, digits, _) = before_open;
-        groups.truncate(before_open.2);
-        depth = 0;
+        (end, digits) = before_open;
     }
-    if depth > 0 || !(7..=15).contains(&digits) || start_digits == b.len() {
+    if !(7..=15).contains(&digits) || start_digits == b.len() {
         return None;
     }
-    if looks_like_date(&groups, &seps) {
+    // The rules' own reading of dates and times (`2024-12-20`, `12/03/2025`).
+    if classify::looks_like_date_or_time(&classify::shape(&value[..end])) {
         return None;
     }
     let mut e = end;
@@ -375,16 +372,6 @@ pub fn phone_extent(value: &str) -> Option<(usize, usize)> {
         }
     }
     Some((0, e))
-}
-
-fn looks_like_date(groups: &[usize], seps: &[u8]) -> bool {
-    if seps.len() != 1 || !matches!(seps[0], b'-' | b'/' | b'.') {
-        return false;
-    }
-    matches!(
-        groups,
-        [4, 1..=2, 1..=2] | [1..=2, 1..=2, 4] | [1..=2, 1..=2, 2]
-    )
 }
 
 /// An identifier: one token (or a few groups) of letters and digits with at least three
@@ -661,13 +648,6 @@ fn person_ok(value: &str, source: Source) -> bool {
     }
 }
 
-/// Titles before a name.
-const TITLES: &[&str] = &[
-    "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "herr", "frau", "hr", "fr",
-    "mme", "mlle", "m", "sr", "sra", "srta", "dott", "dottssa", "ing", "mag", "mgr", "pan", "pani",
-    "dhr", "mevr", "rev", "capt", "col",
-];
-
 /// Bytes of leading titles (`Dr. `, `Frau Prof. `) in a name value.
 fn title_len(value: &str) -> usize {
     let mut at = 0;
@@ -676,19 +656,13 @@ fn title_len(value: &str) -> usize {
         let Some(sp) = rest.find(' ') else {
             return at;
         };
-        let word = rest[..sp].trim_end_matches('.').to_lowercase();
-        if !TITLES.contains(&word.as_str()) || rest[sp..].trim().is_empty() {
+        let word = rest[..sp].trim_end_matches('.');
+        if !is_title(word) || rest[sp..].trim().is_empty() {
             return at;
         }
         at += sp + 1;
     }
 }
-
-/// Name particles that may stand in lower case between the capitalised words of a name.
-const PARTICLES: &[&str] = &[
-    "van", "von", "de", "der", "den", "del", "della", "di", "da", "do", "dos", "das", "du", "le",
-    "la", "bin", "binti", "al", "el", "y", "e", "ter", "ten", "zu", "af",
-];
 
 /// How much of a value after a name label is the name: in mixed case, the leading run of
 /// capitalised words, initials and particles (`Hannah Schmidt` of `Hannah Schmidt called.`);
@@ -707,7 +681,7 @@ fn name_extent(value: &str) -> usize {
         let name_like = first.is_some_and(|c| c.is_uppercase() || !c.is_alphabetic() && c != '(')
             && w.chars()
                 .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-' | 'ʼ'));
-        let particle = PARTICLES.contains(&w);
+        let particle = is_particle(w);
         let trail = &word[w.len()..];
         let initial = w.chars().count() == 1 && trail == ".";
         if initial {
@@ -781,6 +755,18 @@ fn address_ok(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overlap_and_containment_by_binary_search() {
+        let f = |s, e| Finding::new(s, e, Kind::Phone, "t");
+        let sorted = [f(0, 3), f(5, 8), f(10, 12)];
+        assert_eq!(overlapping(&sorted, 2, 6).len(), 2);
+        assert!(overlapping(&sorted, 3, 5).is_empty());
+        assert_eq!(overlapping(&sorted, 11, 40).len(), 1);
+        let ranges = [(0, 4), (6, 9)];
+        assert!(inside(&ranges, 6, 9) && inside(&ranges, 1, 3));
+        assert!(!inside(&ranges, 3, 7) && !inside(&ranges, 9, 10));
+    }
 
     #[test]
     fn phone_extents() {

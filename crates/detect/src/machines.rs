@@ -89,6 +89,12 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     bsb_accounts(text, found);
 }
 
+/// Whether `s..e` overlaps a finding of `found` (sorted by start and disjoint).
+fn overlaps(found: &[Finding], s: usize, e: usize) -> bool {
+    let i = found.partition_point(|f| f.end <= s);
+    found.get(i).is_some_and(|f| f.start < e)
+}
+
 const MONTHS: &[&str] = &[
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
@@ -153,7 +159,7 @@ fn syslog_hosts(text: &str, found: &mut Vec<Finding>) {
             && !host.eq_ignore_ascii_case("localhost")
         {
             let (s, e) = (at + hs, at + he);
-            if !found.iter().any(|f| f.start < e && s < f.end) {
+            if !overlaps(found, s, e) {
                 added.push(Finding::new(s, e, Kind::Hostname, "host-position"));
             }
         }
@@ -237,7 +243,7 @@ fn machine_names(text: &str, found: &mut Vec<Finding>) {
         if !is_machine_name(word) {
             continue;
         }
-        if found.iter().any(|f| f.start < e && s < f.end) {
+        if overlaps(found, s, e) {
             continue;
         }
         added.push(Finding::new(s, e, Kind::Hostname, "machine-name"));

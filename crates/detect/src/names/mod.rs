@@ -48,6 +48,16 @@ impl NameRecognizer {
     }
 }
 
+/// A title before a name (`Dr`, `Frau`, `Mme`), from the recogniser's lists.
+pub(crate) fn is_title(word: &str) -> bool {
+    LEXICON.flags(word) & TITLE != 0
+}
+
+/// A particle inside a name (`van`, `de`, `bin`), from the recogniser's lists.
+pub(crate) fn is_particle(word: &str) -> bool {
+    LEXICON.flags(word) & PARTICLE != 0
+}
+
 /// What the built-in lists know about a word: given name (`f`/`m`), surname, common word.
 /// For tests and tools; `None` when the word is in no list.
 pub fn name_info(word: &str) -> Option<NameInfo> {

@@ -421,6 +421,14 @@ const POSSESSIVES: &[&str] = &[
     "minun ", "můj ", "moje ", "benim ",
 ];
 
+static POSSESSIVE_AC: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(POSSESSIVES)
+            .expect("possessives compile")
+    });
+
 /// What joins an inline label to its value.
 const COPULAS: &[&str] = &[
     " is ", ": ", " = ", " was ", " ist ", " est ", " es ", " è ", " é ", " är ", " er ", " on ",
@@ -430,69 +438,70 @@ const COPULAS: &[&str] = &[
 /// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
 fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     let line = &text[s..e];
-    let lower = line.to_ascii_lowercase();
-    for poss in POSSESSIVES {
-        let mut from = 0;
-        while let Some(p) = lower[from..].find(poss) {
-            let at = from + p;
-            from = at + poss.len();
-            if at > 0 && lower.as_bytes()[at - 1].is_ascii_alphanumeric() {
-                continue;
-            }
-            let rest = &line[from..];
-            let lrest = &lower[from..];
-            // The label: up to four words before ` is `.
-            let Some((label_len, sep_len)) = COPULAS
-                .iter()
-                .filter_map(|sep| lrest.find(sep).map(|i| (i, sep.len())))
+    // One automaton over the possessives; the rest of the line is looked at only after one.
+    for m in POSSESSIVE_AC.find_overlapping_iter(line) {
+        let (at, from) = (m.start(), m.end());
+        if at > 0 && line.as_bytes()[at - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let rest = &line[from..];
+        // A label is at most 40 bytes: the copula is looked for in a short window.
+        let mut w = rest.len().min(64);
+        while !rest.is_char_boundary(w) {
+            w -= 1;
+        }
+        let lrest = rest[..w].to_ascii_lowercase();
+        // The label: up to four words before ` is `.
+        let Some((label_len, sep_len)) = COPULAS
+            .iter()
+            .filter_map(|sep| lrest.find(sep).map(|i| (i, sep.len())))
+            .min()
+        else {
+            continue;
+        };
+        let label = &rest[..label_len];
+        if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
+            continue;
+        }
+        let Some(hint) = labels::hint(label) else {
+            continue;
+        };
+        if matches!(hint, Hint::Other | Hint::Lookalike) {
+            continue;
+        }
+        let vs = s + from + label_len + sep_len;
+        let value = &text[vs..e];
+        // Phones, names and addresses run to the end of the clause; others are one token.
+        let len = match hint {
+            Hint::Phone | Hint::Person | Hint::Address => value
+                .find([',', ';', '!', '?'])
+                .into_iter()
+                .chain(value.find(". "))
+                .chain(value.find(" and "))
+                .chain(value.find(" if "))
+                .chain(value.find(" but "))
                 .min()
-            else {
-                continue;
-            };
-            let label = &rest[..label_len];
-            if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
-                continue;
-            }
-            let Some(hint) = labels::hint(label) else {
-                continue;
-            };
-            if matches!(hint, Hint::Other | Hint::Lookalike) {
-                continue;
-            }
-            let vs = s + from + label_len + sep_len;
-            let value = &text[vs..e];
-            // Phones, names and addresses run to the end of the clause; others are one token.
-            let len = match hint {
-                Hint::Phone | Hint::Person | Hint::Address => value
-                    .find([',', ';', '!', '?'])
-                    .into_iter()
-                    .chain(value.find(". "))
-                    .chain(value.find(" and "))
-                    .chain(value.find(" if "))
-                    .chain(value.find(" but "))
-                    .min()
-                    .unwrap_or(value.len()),
-                _ => token_value(value),
-            };
-            let (fs, fe) = trim_cell(text, vs, vs + len);
-            let mut fe = fe;
-            while fe > fs
-                && matches!(
-                    text.as_bytes()[fe - 1],
-                    b'.' | b',' | b')' | b';' | b'!' | b'?'
-                )
-            {
-                fe -= 1;
-            }
-            if fs < fe {
-                out.push(Field {
-                    start: fs,
-                    end: fe,
-                    hint,
-                    source: Source::Key,
-                    label: (s + from, s + from + label_len),
-                });
-            }
+                .unwrap_or(value.len()),
+            _ => token_value(value),
+        };
+        let (fs, fe) = trim_cell(text, vs, vs + len);
+        let mut fe = fe;
+        while fe > fs
+            && matches!(
+                text.as_bytes()[fe - 1],
+                b'.' | b',' | b')' | b';' | b'!' | b'?'
+            )
+        {
+            fe -= 1;
+        }
+        if fs < fe {
+            out.push(Field {
+                start: fs,
+                end: fe,
+                hint,
+                source: Source::Key,
+                label: (s + from, s + from + label_len),
+            });
         }
     }
 }

@@ -3,43 +3,13 @@
 
 use proptest::prelude::*;
 
+use super::{found, has, keeps};
 use crate::{Detector, Finding, Kind, resolve};
-
-fn found(text: &str) -> Vec<(Kind, String)> {
-    Detector::new()
-        .detect(text)
-        .iter()
-        .map(|f| (f.kind, f.slice(text).to_string()))
-        .collect()
-}
-
-#[track_caller]
-fn has(text: &str, kind: Kind, value: &str) {
-    let f = found(text);
-    assert!(
-        f.iter().any(|(k, v)| *k == kind && v == value),
-        "expected {kind} {value:?} in {text:?}, found {f:?}"
-    );
-}
 
 #[track_caller]
 fn none(text: &str) {
     let f = found(text);
     assert!(f.is_empty(), "expected nothing in {text:?}, found {f:?}");
-}
-
-#[track_caller]
-fn keeps(text: &str, value: &str) {
-    let f = Detector::new().detect(text);
-    let start = text.find(value).unwrap();
-    let end = start + value.len();
-    assert!(
-        f.iter().all(|x| x.end <= start || x.start >= end),
-        "{value:?} should stay in {text:?}, found {:?}",
-        f.iter()
-            .map(|x| (x.kind, x.slice(text)))
-            .collect::<Vec<_>>()
-    );
 }
 
 #[test]

@@ -3,38 +3,8 @@
 // phones in phone context, and the look-alikes that stay beside them. Each case failed
 // before the structure view and the context rules (issue 13).
 
-use crate::{Detector, Kind};
-
-fn found(text: &str) -> Vec<(Kind, String)> {
-    Detector::new()
-        .detect(text)
-        .iter()
-        .map(|f| (f.kind, f.slice(text).to_string()))
-        .collect()
-}
-
-#[track_caller]
-fn has(text: &str, kind: Kind, value: &str) {
-    let f = found(text);
-    assert!(
-        f.iter().any(|(k, v)| *k == kind && v == value),
-        "expected {kind} {value:?} in {text:?}, found {f:?}"
-    );
-}
-
-#[track_caller]
-fn keeps(text: &str, value: &str) {
-    let f = Detector::new().detect(text);
-    let start = text.find(value).unwrap();
-    let end = start + value.len();
-    assert!(
-        f.iter().all(|x| x.end <= start || x.start >= end),
-        "{value:?} should stay in {text:?}, found {:?}",
-        f.iter()
-            .map(|x| (x.kind, x.slice(text)))
-            .collect::<Vec<_>>()
-    );
-}
+use super::{found, has, keeps};
+use crate::Kind;
 
 #[test]
 fn a_csv_header_names_its_columns_in_several_languages() {
