@@ -242,15 +242,20 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
         .collect();
     by_priority.sort_unstable_by(|a, b| b.cmp(a));
     let by_priority = by_priority.into_iter().map(|k| k.4);
-    let mut kept: Vec<Finding> = Vec::with_capacity(found.len());
+    // Kept findings are disjoint: by start, the one starting last before `f` ends is the
+    // only one that can overlap it (a map look-up, not a scan of everything kept).
+    let mut kept: std::collections::BTreeMap<usize, Finding> = std::collections::BTreeMap::new();
     for i in by_priority {
         let f = &found[i];
-        if kept.iter().all(|k| !k.overlaps(f)) {
-            kept.push(f.clone());
+        let overlaps = kept
+            .range(..f.end)
+            .next_back()
+            .is_some_and(|(_, k)| k.overlaps(f));
+        if !overlaps {
+            kept.insert(f.start, f.clone());
         }
     }
-    kept.sort_by_key(|f| f.start);
-    kept
+    kept.into_values().collect()
 }
 
 #[cfg(test)]

@@ -821,15 +821,26 @@ fn strip_trailing(text: &str, s: usize, mut e: usize) -> (usize, usize) {
 /// Field breaks between labelled values on one line.
 const BREAKS: &[&str] = &[" | ", "\t", " · ", " • ", "; ", ", ", "   ", " / "];
 
+/// The first field break in `rest` (position, length): one pass over the bytes rather than a
+/// substring search per kind of break.
+fn next_break(rest: &str) -> Option<(usize, usize)> {
+    let b = rest.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if !matches!(c, b' ' | b'\t' | b';' | b',') || !rest.is_char_boundary(i) {
+            continue;
+        }
+        if let Some(br) = BREAKS.iter().find(|br| rest[i..].starts_with(**br)) {
+            return Some((i, br.len()));
+        }
+    }
+    None
+}
+
 fn value_end(text: &str, vs: usize, e: usize) -> (usize, usize) {
     let mut from = vs;
     while from < e {
         let rest = &text[from..e];
-        let Some((at, len)) = BREAKS
-            .iter()
-            .filter_map(|br| rest.find(br).map(|p| (p, br.len())))
-            .min()
-        else {
+        let Some((at, len)) = next_break(rest) else {
             break;
         };
         let mut next = from + at + len;
