@@ -68,8 +68,9 @@ fn main() {
                 .map(|f| format!("{}:{}", f.kind, f.slice(text)))
                 .collect();
             println!(
-                "{} {} {:?} -> {:?} {}",
+                "{} {} {} {:?} -> {:?} {}",
                 if missed { "MISSED" } else { "OVER" },
+                c["tier"].as_str().unwrap_or("?"),
                 c["label"],
                 text.chars().take(160).collect::<String>(),
                 kinds,

@@ -879,7 +879,7 @@ fn looks_like_version_or_amount(sh: &Shape) -> bool {
 }
 
 /// Byte offset where the last `k` words before `at` in the same line and clause begin.
-fn near_start(text: &str, at: usize, k: usize) -> usize {
+pub(crate) fn near_start(text: &str, at: usize, k: usize) -> usize {
     let b = text.as_bytes();
     let floor = at.saturating_sub(40);
     let mut i = at;

@@ -38,6 +38,7 @@
 mod classify;
 mod context;
 mod fields;
+mod ids;
 mod machines;
 mod names;
 mod phone;
@@ -141,6 +142,7 @@ impl Detector {
         // What the document's structure says (a column header, a key, a form label) decides
         // over the rules' reading of a value.
         machines::find(text, &mut found);
+        ids::find(text, &mut found);
         let fields = structure::fields(text);
         fields::apply(text, &fields, &mut found);
         if !self.recognizers.is_empty() {
