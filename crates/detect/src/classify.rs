@@ -103,6 +103,10 @@ pub fn classify(
                 && valid(value)
             {
                 out.push(Finding::new(vs, ve, kind, rule));
+            } else if check == Check::FiHetu && value.as_bytes()[6] == b'-' {
+                // Not a Finnish code: read the digits as any other number (a Swedish
+                // personnummer `871220-2384` has the same shape).
+                return number(text, vs, ve, out);
             }
             me
         }
@@ -344,7 +348,14 @@ fn ipv4_ok(text: &str, vs: usize, end: usize) -> bool {
     }
     match after(end) {
         Some(b'_') => return false,
-        Some(b'.') if after(end + 1).is_some_and(|c| c.is_ascii_digit()) => return false,
+        // More numbers follow: an OID (`1.3.6.1.4.1`, first arc 0–2) or a version; an address
+        // with a fifth part after it (`192.168.1.1.1`) is still an address.
+        Some(b'.')
+            if after(end + 1).is_some_and(|c| c.is_ascii_digit())
+                && (b[vs] <= b'2' || context::before(text, vs, 12).contains("version")) =>
+        {
+            return false;
+        }
         _ => {}
     }
     let win = context::before(text, vs, 12);
@@ -847,7 +858,13 @@ pub(crate) fn looks_like_date_or_time(sh: &Shape) -> bool {
     {
         return true;
     }
-    if sh.seps.contains(&b':') && g.iter().all(|&n| n <= 2 || n == 4) && g.len() <= 4 && !sh.plus {
+    // `12:30`, `2024:05:16`; not `3123:4567:8909` (no group of one or two digits).
+    if sh.seps.contains(&b':')
+        && g.iter().all(|&n| n <= 2 || n == 4)
+        && g.iter().any(|&n| n <= 2)
+        && g.len() <= 4
+        && !sh.plus
+    {
         return true;
     }
     if g.len() == 3 && sh.seps.len() == 1 && matches!(sh.seps[0], b'/' | b'-' | b'.') {
@@ -1015,9 +1032,11 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         // Written like an SSN: it is one, an ITIN, or nothing personal.
         return None;
     }
+    // With the century (`199109242397`) the date and Luhn together are rare enough in any
+    // other number to be taken bare.
     if matches!(g, [6, 4] | [8, 4] | [10] | [12])
         && v::se_personnummer(raw)
-        && (separated || ctx.has(Cue::Id))
+        && (separated || n == 12 || ctx.has(Cue::Id))
     {
         return f(Kind::IdNumber, "se-personnummer");
     }
@@ -1045,21 +1064,28 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         let trunk = sh.digits[0] == 0 && (separated || n >= 10);
         let dotted_quad = sh.seps == [b'.'] && g.len() == 4 && g.iter().all(|&x| x <= 3);
         let grouped = separated && g.len() >= 3 && g.iter().all(|&x| x >= 2) && !dotted_quad;
-        if (phone_ctx || sh.paren || nanp || trunk || grouped) && phone_valid(raw, false) {
+        let valid = phone_valid(raw, false) || ((phone_ctx || sh.paren) && phone_valid_any(raw));
+        if (phone_ctx || sh.paren || nanp || trunk || grouped) && valid {
             return f(Kind::Phone, "phone");
         }
         // The North American shape with its area code in brackets, `(387) 356-9322`, or
         // with a leading 1 and dashes, `1-344-948-6539`: a phone by its writing alone.
         let nanp_written = (sh.paren && matches!(g, [3, 3, 4]) && raw.starts_with('('))
             || (matches!(g, [1, 3, 3, 4]) && sh.seps == [b'-'] && raw.starts_with('1'));
-        if nanp_written {
+        // The Brazilian shape: a two-digit area code, then `NNNN-NNNN` or `NNNNN-NNNN`
+        // (`11 0289-5050`, `(11) 91234-5678`).
+        let br_written = matches!(g, [2, 4, 4] | [2, 5, 4])
+            && sh.digits[0] != 0
+            && raw.as_bytes()[raw.len() - 5] == b'-'
+            && !raw[..raw.len() - 5].contains('-');
+        if nanp_written || br_written {
             return f(Kind::Phone, "phone");
         }
         // Said to be a phone (`call`, `Tel.`, `reach me on`): any plausible number is one,
         // assigned or not.
         // Right after the phone word (`call 70072500`), any length of a phone will do.
         let phone_near = near.has(Cue::Phone);
-        if phone_ctx && (separated || sh.paren || sh.digits[0] == 0 || n >= 9 || phone_near) {
+        if phone_ctx && (separated || sh.paren || sh.digits[0] == 0 || n >= 8 || phone_near) {
             return f(Kind::Phone, "phone-context");
         }
     }
@@ -1109,6 +1135,10 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
             return f(Kind::Postcode, "us-zip");
         }
     }
+    // A Japanese postcode after its label: `Postal code (177-4841)`.
+    if matches!(g, [3, 4]) && sh.seps == [b'-'] && near.has(Cue::Postcode) {
+        return f(Kind::Postcode, "postcode");
+    }
     if matches!(g, [5] | [4]) && !separated {
         let line_start = {
             let w = text[..s].trim_end_matches([' ', '\t']);
@@ -1136,7 +1166,7 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
             13 if v::th_tnin(raw) => Some("th-tnin"),
             13 if v::kr_rrn(raw) => Some("kr-rrn"),
             10 | 11 if v::au_medicare(raw) && ctx.has(Cue::Id) => Some("au-medicare"),
-            10 | 12 if ctx.has(Cue::Id) => Some("national-id"),
+            10..=13 if ctx.has(Cue::Id) => Some("national-id"),
             _ => None,
         };
         if let Some(rule) = rule {
@@ -1174,6 +1204,18 @@ fn phone_valid(raw: &str, international: bool) -> bool {
     let sh = shape(raw);
     let nanp = matches!(sh.groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]) && !raw.starts_with('0');
     crate::phone::valid_national(&digits, nanp)
+}
+
+/// Valid in a common region, with or without the trunk prefix that region writes.
+#[cfg(feature = "phonenumber")]
+fn phone_valid_any(raw: &str) -> bool {
+    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+    (7..=15).contains(&digits.len()) && crate::phone::valid_national_any(&digits)
+}
+
+#[cfg(not(feature = "phonenumber"))]
+fn phone_valid_any(raw: &str) -> bool {
+    phone_valid(raw, false)
 }
 
 #[cfg(not(feature = "phonenumber"))]

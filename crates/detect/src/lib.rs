@@ -143,6 +143,7 @@ impl Detector {
         // over the rules' reading of a value.
         machines::find(text, &mut found);
         ids::find(text, &mut found);
+        secrets::azure_client_secrets(text, &mut found);
         let fields = structure::fields(text);
         fields::apply(text, &fields, &mut found);
         if !self.recognizers.is_empty() {

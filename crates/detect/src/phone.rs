@@ -137,7 +137,8 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
 /// Regions tried for numbers written without a country code, in order.
 const NATIONAL_REGIONS: &[&str] = &[
     "US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "AU", "IE", "BE", "CH", "AT", "SE", "PL", "PT",
-    "NZ", "SG", "ZA", "BR", "MX", "JP",
+    "NZ", "SG", "ZA", "BR", "MX", "JP", "NO", "DK", "FI", "CZ", "SK", "GR", "HU", "RO", "BG", "HR",
+    "SI", "EE", "LV", "LT", "TR", "UA", "IL", "KR", "CN", "TH", "PH", "ID",
 ];
 
 /// True when `digits` (ASCII digits only, the country code first) is a valid international
@@ -179,8 +180,19 @@ pub fn plausible_international(digits: &str) -> bool {
         })
 }
 
-/// True when `digits` is a valid number of one of the common regions, written nationally.
-/// `nanp` restricts the search to the North American numbering plan.
+/// Regions whose people write the trunk prefix (`0`) whenever they write a number without
+/// its country code: `20 7946 0958` is not how anyone in the UK writes a London number, so
+/// a bare number is not read as one of theirs without it. (In the other regions of
+/// [`NATIONAL_REGIONS`] the prefix is optional or there is none: `(415) 555-0132`,
+/// `98765 43210`, `(11) 91234-5678`, `612 345 678`.)
+const TRUNK_WRITTEN: &[&str] = &[
+    "GB", "DE", "FR", "NL", "AU", "IE", "BE", "CH", "AT", "SE", "NZ", "ZA", "JP", "FI", "SK", "HU",
+    "RO", "BG", "HR", "SI", "TR", "UA", "IL", "KR", "TH", "PH", "ID",
+];
+
+/// True when `digits` is a valid number of one of the common regions, written nationally
+/// (with the trunk prefix where that region always writes it). `nanp` restricts the
+/// search to the North American numbering plan.
 pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
     let db = &*DB;
     let regions: &[&str] = if nanp_only {
@@ -189,6 +201,24 @@ pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
         NATIONAL_REGIONS
     };
     regions.iter().any(|id| {
+        db.by_id.get(*id).is_some_and(|&i| {
+            let r = &db.regions[i];
+            match r.national_prefix.as_deref() {
+                Some(p) if TRUNK_WRITTEN.contains(id) => digits
+                    .strip_prefix(p)
+                    .is_some_and(|rest| !rest.is_empty() && r.valid_nsn(rest)),
+                _ => r.valid_national(digits),
+            }
+        })
+    })
+}
+
+/// True when `digits` is valid in one of the common regions with or without its trunk
+/// prefix: for numbers whose writing already says they are phones (`(3751333)`, a local
+/// number in brackets).
+pub fn valid_national_any(digits: &str) -> bool {
+    let db = &*DB;
+    NATIONAL_REGIONS.iter().any(|id| {
         db.by_id
             .get(*id)
             .is_some_and(|&i| db.regions[i].valid_national(digits))
@@ -223,5 +253,9 @@ mod tests {
         assert!(valid_national("02079460958", false));
         assert!(valid_national("4158672210", true));
         assert!(!valid_national("0000000", false));
+        // A French number without its 0 is not how it is written in France.
+        assert!(valid_national("0142685300", false));
+        assert!(!valid_national("142685300", false) || valid_national_any("142685300"));
+        assert!(valid_national_any("142685300"));
     }
 }

@@ -160,7 +160,7 @@ fn structural_patterns() -> Vec<(Check, String)> {
     ));
     p.push((
         Check::EsDni,
-        r"(?-u:\b)(?P<v>[0-9]{8}[ -]?[A-Za-z])(?-u:\b)".into(),
+        r"(?-u:\b)(?P<v>[0-9]{7,8}[ -]?[A-Za-z])(?-u:\b)".into(),
     ));
     p.push((
         Check::EsNie,
