@@ -1963,7 +1963,7 @@ mod tests {
             format!("<value xsi:type=\"xsd:string\">{secret}</value>"),
             format!("(Example= {secret})"),
         ] {
-            assert_eq!(found(&text), [secret.clone()], "{text}");
+            assert_eq!(found(&text), std::slice::from_ref(&secret), "{text}");
         }
         // Placeholders, a longer run, glued to a word.
         let long = format!("{secret}{}", rnd(rng, &alnum, 4));
