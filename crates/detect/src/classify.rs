@@ -352,7 +352,8 @@ fn ipv4_ok(text: &str, vs: usize, end: usize) -> bool {
         // with a fifth part after it (`192.168.1.1.1`) is still an address.
         Some(b'.')
             if after(end + 1).is_some_and(|c| c.is_ascii_digit())
-                && (b[vs] <= b'2' || context::before(text, vs, 12).contains("version")) =>
+                && ((b[vs] <= b'2' && b.get(vs + 1) == Some(&b'.'))
+                    || context::before(text, vs, 12).contains("version")) =>
         {
             return false;
         }
@@ -364,8 +365,18 @@ fn ipv4_ok(text: &str, vs: usize, end: usize) -> bool {
 
 fn ipv6(text: &str, vs: usize, ve: usize, me: usize, out: &mut Vec<Finding>) -> usize {
     if prev_char(text, vs).is_some_and(|p| p.is_alphanumeric() || matches!(p, '_' | '.' | ':')) {
-        return me;
+        // Glued to a word (`text::ffff:192.0.2.1`): not an IPv6 address, but an IPv4 address
+        // may follow; go on after the first colon.
+        return text[vs..me].find(':').map_or(me, |i| vs + i + 1);
     }
+    // A prefix length that goes on (`/9999`) is not one: the address ends before it.
+    let me = if text[ve..me].starts_with('/')
+        && next_char(text, me).is_some_and(|c| c.is_ascii_digit())
+    {
+        ve
+    } else {
+        me
+    };
     if next_char(text, me).is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | ':')) {
         return me;
     }
@@ -1009,7 +1020,8 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         if ssn_shape && v::ssn(raw) && (separated || ctx.has(Cue::Ssn)) {
             return f(Kind::Ssn, "ssn");
         }
-        if v::us_itin(raw) && (separated || ctx.has(Cue::Tax)) {
+        // An ITIN starts with 9, which no SSN does: its ranges decide it even bare.
+        if v::us_itin(raw) && (separated || matches!(g, [9]) || ctx.has(Cue::Tax)) {
             return f(Kind::IdNumber, "us-itin");
         }
         if ctx.has(Cue::Sin) && v::ca_sin(raw) {
@@ -1021,11 +1033,13 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         if matches!(g, [3, 3, 3]) && v::ca_sin(raw) {
             return f(Kind::IdNumber, "ca-sin");
         }
-        if matches!(g, [9]) && v::ssn(raw) {
-            return f(Kind::Ssn, "ssn");
-        }
+
         if ctx.has(Cue::Id) && v::au_tfn(raw) {
             return f(Kind::IdNumber, "au-tfn");
+        }
+        // Said to be a national number (an Israeli Teudat Zehut, a Luhn-checked nine).
+        if ctx.has(Cue::Id) && v::luhn(&sh.digits) {
+            return f(Kind::IdNumber, "national-id");
         }
     }
     if matches!(g, [3, 2, 4]) && separated {
@@ -1045,6 +1059,18 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         && (separated || ctx.has(Cue::Id))
     {
         return f(Kind::IdNumber, "kr-rrn");
+    }
+    // A Korean driving licence `11-22-123456-12`: a region (11–28), the year, a serial
+    // and a check; with another first group it is not one, and not a phone either.
+    if matches!(g, [2, 2, 6, 2]) && sh.seps == [b'-'] {
+        let region = u32::from(sh.digits[0]) * 10 + u32::from(sh.digits[1]);
+        return (11..=28)
+            .contains(&region)
+            .then(|| Finding::new(s, e, Kind::IdNumber, "kr-driving-licence"));
+    }
+    // An Australian Medicare number as printed on the card: `2123 45670 1`.
+    if matches!(g, [4, 5, 1]) && same_sep && v::au_medicare(raw) {
+        return f(Kind::IdNumber, "au-medicare");
     }
     if n == 12 && matches!(g, [4, 4, 4] | [12]) && v::in_aadhaar(raw) {
         return f(Kind::IdNumber, "in-aadhaar");

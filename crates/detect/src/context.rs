@@ -299,6 +299,9 @@ pub const ID: &[&str] = &[
     "nik",
     "ktp",
     "my number",
+    "teudat zehut",
+    "zehut",
+    "תעודת זהות",
 ];
 
 /// A category of cue words.

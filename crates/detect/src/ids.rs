@@ -152,7 +152,8 @@ fn de_rvnr(u: &[u8]) -> bool {
     }
     let d = |i: usize| u32::from(u[i] - b'0');
     let (dd, mm) = (d(2) * 10 + d(3), d(4) * 10 + d(5));
-    if !(1..=31).contains(&dd) || !(1..=12).contains(&mm) {
+    // The day may carry an offset of 50 (numbers given when the date was not known).
+    if !(1..=31).contains(&(dd % 50)) || dd > 81 || !(1..=12).contains(&mm) {
         return false;
     }
     let letter = u32::from(u[8] - b'A') + 1;

@@ -1,5 +1,6 @@
 mod basic;
 mod documents;
+mod national;
 
 use crate::{Detector, Kind};
 

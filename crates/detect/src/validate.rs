@@ -1037,7 +1037,8 @@ fn kr_digits(s: &str) -> Option<[u8; 13]> {
         3 | 4 | 7 | 8 => 2000,
         _ => 1800,
     };
-    valid_date(century + num(&d[..2]), num(&d[2..4]), num(&d[4..6])).then_some(d)
+    // `111111-1111111` has a date too: a placeholder, not a number.
+    (valid_date(century + num(&d[..2]), num(&d[2..4]), num(&d[4..6])) && !all_same(&d)).then_some(d)
 }
 
 /// A Korean resident registration number `YYMMDD-GNNNNNN` (dash optional): an existing
