@@ -185,7 +185,9 @@ fn validated(check: Check) -> Option<(Validator, Kind, &'static str)> {
         Check::EsNie => (v::es_nie, Kind::IdNumber, "es-nie"),
         Check::ItFiscal => (v::it_codice_fiscale, Kind::IdNumber, "it-fiscal-code"),
         Check::FiHetu => (v::fi_hetu, Kind::IdNumber, "fi-hetu"),
-        Check::SgNric => (v::sg_nric, Kind::IdNumber, "sg-nric"),
+        // The shape is distinctive enough on its own (and a mistyped check letter is still
+        // somebody's number).
+        Check::SgNric => (v::sg_nric_shape, Kind::IdNumber, "sg-nric"),
         Check::UsMbi => (v::us_mbi, Kind::IdNumber, "us-mbi"),
         Check::InPan => (v::in_pan, Kind::IdNumber, "in-pan"),
         Check::UkPostcode => (v::uk_postcode, Kind::Postcode, "uk-postcode"),
@@ -1046,11 +1048,11 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         // Written like an SSN: it is one, an ITIN, or nothing personal.
         return None;
     }
-    // With the century (`199109242397`) the date and Luhn together are rare enough in any
-    // other number to be taken bare.
+    // A date that exists and Luhn together are rare enough in any other number of ten or
+    // twelve digits to be taken bare (`199109242397`, `9201232387`).
     if matches!(g, [6, 4] | [8, 4] | [10] | [12])
         && v::se_personnummer(raw)
-        && (separated || n == 12 || ctx.has(Cue::Id))
+        && (separated || n >= 10 || ctx.has(Cue::Id))
     {
         return f(Kind::IdNumber, "se-personnummer");
     }

@@ -4,6 +4,7 @@
 // - German documents: identity card and passport numbers (ICAO 9303 check digit), health
 //   insurance numbers (KVNR), pension insurance numbers (RVNR) and driving licence numbers;
 // - UK driving licence numbers (DVLA: surname, birth date, initials, check letters);
+// - Indian voter IDs (EPIC: three letters and seven digits, not a ticket or queue ID);
 // - Bitcoin wallet addresses (Base58Check with its SHA-256 checksum, Bech32 and Bech32m).
 //
 // A word is a maximal run of ASCII letters and digits that is not glued to another word by
@@ -56,6 +57,7 @@ fn identify(w: &[u8]) -> Option<&'static str> {
     match w.len() {
         9 if one_case && de_id_document(&u) => Some("de-id-document"),
         10 if one_case && de_kvnr(&u) => Some("de-kvnr"),
+        10 if one_case && in_epic(&u) => Some("in-voter-id"),
         11 if one_case && de_driving_licence(&u) => Some("de-driving-licence"),
         12 if one_case && de_rvnr(&u) => Some("de-rvnr"),
         16 if one_case && uk_driving_licence(&u) => Some("uk-driving-licence"),
@@ -175,6 +177,23 @@ fn de_driving_licence(u: &[u8]) -> bool {
         && u[..2].iter().all(u8::is_ascii_uppercase)
         && u[2..10].iter().all(u8::is_ascii_digit)
         && u[10].is_ascii_alphanumeric()
+}
+
+/// Prefixes of ticket, change and order numbers in the same shape as an Indian voter ID
+/// (`INC0012345` in ServiceNow, `CHG…`, `REQ…`).
+const TICKET_PREFIXES: &[&[u8; 3]] = &[
+    b"INC", b"CHG", b"REQ", b"PRB", b"TKT", b"INV", b"ORD", b"REF", b"SKU", b"TSK", b"CAS", b"BUG",
+    b"PRJ", b"RMA", b"SRV", b"TCK",
+];
+
+/// An Indian voter ID (EPIC, upper case): three letters and seven digits. Letters that are
+/// all hex digits (`AFA5800104`, a mail queue ID) and ticket prefixes are not one.
+fn in_epic(u: &[u8]) -> bool {
+    u.len() == 10
+        && u[..3].iter().all(u8::is_ascii_uppercase)
+        && u[3..].iter().all(u8::is_ascii_digit)
+        && !u[..3].iter().all(|c| (b'A'..=b'F').contains(c))
+        && !TICKET_PREFIXES.iter().any(|p| u[..3] == p[..])
 }
 
 /// A UK (DVLA) driving licence number (upper case): the surname's first five letters
@@ -378,6 +397,22 @@ mod tests {
         }
         for id in ["BO12345678", "BO12345678AB", "B12345678A"] {
             assert!(found(id).is_empty(), "{id}");
+        }
+    }
+
+    #[test]
+    fn indian_voter_ids_but_not_tickets_or_queue_ids() {
+        for id in ["KSD1287349", "uzb2345117"] {
+            assert_eq!(found(id), [(id, "in-voter-id")], "{id}");
+        }
+        for text in [
+            "INC0225642",
+            "CHG1234567",
+            "AFA5800104",
+            "zxdf8923q1",
+            "A8923571WZ",
+        ] {
+            assert!(found(text).is_empty(), "{text}");
         }
     }
 

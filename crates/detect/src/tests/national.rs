@@ -90,3 +90,12 @@ fn ip_addresses_in_odd_company() {
 fn placeholders_with_a_date_are_not_korean_numbers() {
     keeps("1111111111111", "1111111111111");
 }
+
+#[test]
+fn singapore_nric_by_its_shape_and_swedish_numbers_without_century() {
+    has("NRIC S2740116C was processed", Kind::IdNumber, "S2740116C");
+    // A mistyped check letter is still somebody's number.
+    has("T1234567Z", Kind::IdNumber, "T1234567Z");
+    keeps("PA12348L", "PA12348L");
+    has("9201232387", Kind::IdNumber, "9201232387");
+}
