@@ -263,6 +263,17 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
     if !value.bytes().any(|c| c.is_ascii_digit()) {
         return;
     }
+    // `DL` glued to letters is part of a code (`SKU-DLB-8409`), not a licence label.
+    if check == Check::Licence {
+        let head = text[..vs].as_bytes();
+        let glued_label = head.ends_with(b"DL")
+            && (value.as_bytes()[0].is_ascii_alphabetic()
+                || head.len() > 2 && head[head.len() - 3].is_ascii_alphanumeric()
+                || head.len() > 2 && head[head.len() - 3] == b'-');
+        if glued_label {
+            return;
+        }
+    }
     // A more specific reading of the value wins: a card number after "ID:", an SSN after a
     // generic ID label.
     if value
@@ -958,6 +969,11 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     if looks_like_date_or_time(&sh) || (looks_like_version_or_amount(&sh) && n < 10) {
         return None;
     }
+    // A dotted number with a one-digit part after the first is a version or a build
+    // (`10.0.19330.1445`), whatever its length.
+    if sh.seps == [b'.'] && !sh.plus && sh.groups.iter().skip(1).any(|&g| g == 1) {
+        return None;
+    }
     let f = |kind, rule| Some(Finding::new(s, e, kind, rule));
     let separated = !sh.seps.is_empty();
     let same_sep = sh.seps.len() <= 1;
@@ -1087,13 +1103,15 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     }
     // Phones in national formats.
     if (7..=13).contains(&n) {
-        let phone_ctx = ctx.has(Cue::Phone);
+        let phone_ctx = ctx.has(Cue::Phone) || phone_word_after(text, e);
         let nanp = matches!(g, [3, 3, 4] | [1, 3, 3, 4]) && separated;
         let trunk = sh.digits[0] == 0 && (separated || n >= 10);
         let dotted_quad = sh.seps == [b'.'] && g.len() == 4 && g.iter().all(|&x| x <= 3);
         let grouped = separated && g.len() >= 3 && g.iter().all(|&x| x >= 2) && !dotted_quad;
+        // A Chinese mobile number is written as eleven digits in one run: `13912345678`.
+        let cn_mobile = g == [11] && sh.digits[0] == 1 && sh.digits[1] >= 3;
         let valid = phone_valid(raw, false) || ((phone_ctx || sh.paren) && phone_valid_any(raw));
-        if (phone_ctx || sh.paren || nanp || trunk || grouped) && valid {
+        if (phone_ctx || sh.paren || nanp || trunk || grouped || cn_mobile) && valid {
             return f(Kind::Phone, "phone");
         }
         // The North American shape with its area code in brackets, `(387) 356-9322`, or
@@ -1137,7 +1155,8 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     if ctx.has(Cue::SortCode) && n == 6 {
         return f(Kind::BankAccount, "uk-sort-code");
     }
-    if ctx.has(Cue::Account) && (6..=17).contains(&n) {
+    // Up to 18 digits: a Mexican CLABE.
+    if ctx.has(Cue::Account) && (6..=18).contains(&n) {
         return f(Kind::BankAccount, "bank-account");
     }
     if ctx.has(Cue::Passport) && (6..=9).contains(&n) {
@@ -1205,6 +1224,18 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         return f(Kind::IdNumber, "labelled-id");
     }
     None
+}
+
+/// True when a phone word follows the number on its line (`On your CV you list 7220 2005 -
+/// is that still the best number?`) and nothing there says it is not personal.
+fn phone_word_after(text: &str, e: usize) -> bool {
+    let mut end = (e + context::WINDOW).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let end = text[e..end].find('\n').map_or(end, |i| e + i);
+    let cues = Cues::of(text, e, end);
+    cues.has(Cue::Phone) && !cues.has(Cue::NotPersonal)
 }
 
 /// An international number as written (`+` or `00` already stripped or present): an

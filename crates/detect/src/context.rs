@@ -43,6 +43,10 @@ pub const PHONE: &[&str] = &[
     "handy",
     "dial",
     "reach me",
+    "voicemail",
+    "voice mail",
+    "raggiungibile",
+    "reperibile",
     "reached on",
     "reachable",
     "bel",
@@ -110,6 +114,16 @@ pub const NOT_PERSONAL: &[&str] = &[
     "seguimento",
     "trace",
     "kenmerk",
+    "zeichen",
+    "vehicle",
+    "plate",
+    "reg",
+    "registration",
+    "kenteken",
+    "kennzeichen",
+    "immatriculation",
+    "matrícula",
+    "targa",
     "invoice",
     "inv",
     "ref",
@@ -176,7 +190,7 @@ pub const TAX: &[&str] = &["itin", "tin", "tax id", "taxpayer", "tax identificat
 /// Words in front of a bank account number.
 pub const ACCOUNT: &[&str] = &[
     "account", "acct", "a/c", "acc no", "acc. no", "acc#", "bank", "konto", "compte", "cuenta",
-    "conto", "rekening", "checking", "savings", "iban", "acc",
+    "conto", "rekening", "iban", "acc",
 ];
 /// Words in front of a routing number.
 pub const ROUTING: &[&str] = &["routing", "aba", "rtn", "transit", "bank code"];

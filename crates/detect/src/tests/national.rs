@@ -99,3 +99,35 @@ fn singapore_nric_by_its_shape_and_swedish_numbers_without_century() {
     keeps("PA12348L", "PA12348L");
     has("9201232387", Kind::IdNumber, "9201232387");
 }
+
+#[test]
+fn a_phone_word_after_the_number_and_chinese_mobiles() {
+    has(
+        "On your CV you list 7220 2005 - is that still the best number?",
+        Kind::Phone,
+        "7220 2005",
+    );
+    has(
+        "Left voicemail on 378069527 at 06:45.",
+        Kind::Phone,
+        "378069527",
+    );
+    has("联系 13912345678", Kind::Phone, "13912345678");
+    keeps("order 12345678 is the number to quote", "12345678");
+}
+
+#[test]
+fn codes_versions_and_plates_are_not_accounts_phones_or_cards() {
+    keeps("Checking out 2051891 as detached HEAD", "2051891");
+    keeps("SKU-DLB-8409,Ubiquiti U6 Lite,59", "DLB-8409");
+    has("DL: D1234567", Kind::IdNumber, "D1234567");
+    keeps("Upgraded Visa SDK to 10.0.19330.1445", "10.0.19330.1445");
+    has("Call +61.8.9140.6251 today", Kind::Phone, "+61.8.9140.6251");
+    keeps("Vehicle reg.: 086-83-639", "086-83-639");
+    keeps("Ihr Zeichen: 1783/2022", "1783/2022");
+    has(
+        "Cuenta (CLABE): 506551755970882400",
+        Kind::BankAccount,
+        "506551755970882400",
+    );
+}
