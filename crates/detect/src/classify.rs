@@ -265,7 +265,7 @@ fn labelled(text: &str, vs: usize, ve: usize, check: Check, out: &mut Vec<Findin
     }
     // `DL` glued to letters is part of a code (`SKU-DLB-8409`), not a licence label.
     if check == Check::Licence {
-        let head = text[..vs].as_bytes();
+        let head = &text.as_bytes()[..vs];
         let glued_label = head.ends_with(b"DL")
             && (value.as_bytes()[0].is_ascii_alphabetic()
                 || head.len() > 2 && head[head.len() - 3].is_ascii_alphanumeric()
