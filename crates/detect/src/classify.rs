@@ -46,7 +46,12 @@ pub fn classify(
             me
         }
         Check::Email => {
-            out.push(Finding::new(vs, ve, Kind::Email, "email"));
+            // `SMTP_USER=jane@example.org`: the name of a setting is not part of the address.
+            let at = value.find('@').unwrap_or(0);
+            let vs = value[..at].rfind('=').map_or(vs, |i| vs + i + 1);
+            if vs < ve && text.as_bytes()[vs] != b'@' {
+                out.push(Finding::new(vs, ve, Kind::Email, "email"));
+            }
             me
         }
         Check::Url => url(text, vs, ve, out),

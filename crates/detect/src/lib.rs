@@ -45,6 +45,7 @@ mod phone;
 mod rules;
 mod secrets;
 mod structure;
+mod tokens;
 mod validate;
 
 use std::sync::{Arc, LazyLock};
@@ -143,7 +144,7 @@ impl Detector {
         // over the rules' reading of a value.
         machines::find(text, &mut found);
         ids::find(text, &mut found);
-        secrets::azure_client_secrets(text, &mut found);
+        tokens::find(text, &mut found);
         let fields = structure::fields(text);
         fields::apply(text, &fields, &mut found);
         if !self.recognizers.is_empty() {

@@ -1099,7 +1099,7 @@ fn is_placeholder(v: &str) -> bool {
 }
 
 /// Length of the longest run of consecutive ascending characters (`a`,`b`,`c` or `1`,`2`,`3`).
-fn longest_ascending_run(t: &str) -> usize {
+pub(crate) fn longest_ascending_run(t: &str) -> usize {
     let b = t.as_bytes();
     let mut best = if b.is_empty() { 0 } else { 1 };
     let mut cur = 1;
@@ -1323,49 +1323,6 @@ fn plausible_user_pass(s: &str) -> bool {
     }
     let ls = secret.to_ascii_lowercase();
     !(ls.starts_with("pass") || ls.starts_with("secret") || ls.starts_with("token") || ls == "pw")
-}
-
-/// Azure AD client secrets written without a keyword (`abc8Q~` and 31 to 34 characters of
-/// `[A-Za-z0-9_~.-]`, between delimiters), found from each `Q~` by a byte search instead of
-/// a rule pattern: the format starts with a broad class, which would cost the rule
-/// automaton more than all the provider prefixes together (see "DFA budget" above).
-pub fn azure_client_secrets(text: &str, out: &mut Vec<redact_entity::Finding>) {
-    let b = text.as_bytes();
-    let body = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'~' | b'.' | b'-');
-    let head = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'~' | b'.');
-    let open = |c: u8| c.is_ascii_whitespace() || b"\\'\"`>=:(,)".contains(&c);
-    let close = |c: u8| c.is_ascii_whitespace() || b"\\'\"`<),".contains(&c);
-    let mut from = 0;
-    while let Some(i) = text[from..].find("Q~").map(|i| from + i) {
-        from = i + 2;
-        if i < 4 || !b[i - 1].is_ascii_digit() || !b[i - 4..i - 1].iter().all(|&c| head(c)) {
-            continue;
-        }
-        let start = i - 4;
-        if start > 0 && !open(b[start - 1]) {
-            continue;
-        }
-        let tail = b[i + 2..].iter().take_while(|&&c| body(c)).count();
-        let end = i + 2 + tail;
-        if !(31..=34).contains(&tail) || b.get(end).is_some_and(|&c| !close(c)) {
-            continue;
-        }
-        // `bP88Q~xxxx…`: a placeholder, not a secret.
-        let mut seen = [false; 128];
-        let distinct = b[i + 2..end]
-            .iter()
-            .filter(|&&c| !std::mem::replace(&mut seen[usize::from(c)], true))
-            .count();
-        if distinct >= 12 {
-            out.push(redact_entity::Finding::new(
-                start,
-                end,
-                redact_entity::Kind::ApiKey,
-                "azure-ad-client-secret",
-            ));
-            from = end;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -1937,42 +1894,6 @@ mod tests {
                 found.is_empty(),
                 "placeholder taken as a secret in {t:?}: {found:?}"
             );
-        }
-    }
-
-    #[test]
-    fn azure_client_secrets_without_a_keyword() {
-        let rng = &mut ChaCha8Rng::seed_from_u64(8);
-        let alnum = format!("{UP}{LO}{DI}");
-        let secret = format!(
-            "{}8Q~{}.{}",
-            rnd(rng, &alnum, 3),
-            rnd(rng, &alnum, 30),
-            rnd(rng, &alnum, 3)
-        );
-        let found = |t: &str| {
-            let mut out = Vec::new();
-            azure_client_secrets(t, &mut out);
-            out.iter()
-                .map(|f| f.slice(t).to_string())
-                .collect::<Vec<_>>()
-        };
-        for text in [
-            secret.clone(),
-            format!("-ClientSecret '{secret}'"),
-            format!("<value xsi:type=\"xsd:string\">{secret}</value>"),
-            format!("(Example= {secret})"),
-        ] {
-            assert_eq!(found(&text), std::slice::from_ref(&secret), "{text}");
-        }
-        // Placeholders, a longer run, glued to a word.
-        let long = format!("{secret}{}", rnd(rng, &alnum, 4));
-        for text in [
-            format!("client_secret=bP88Q~{}", "x".repeat(34)),
-            long,
-            format!("x{secret}"),
-        ] {
-            assert!(found(&text).is_empty(), "{text}");
         }
     }
 

@@ -131,3 +131,13 @@ fn codes_versions_and_plates_are_not_accounts_phones_or_cards() {
         "506551755970882400",
     );
 }
+
+#[test]
+fn a_setting_name_is_not_part_of_an_email() {
+    has(
+        "SMTP_USER=jane.doe@example.org",
+        Kind::Email,
+        "jane.doe@example.org",
+    );
+    keeps("SMTP_USER=jane.doe@example.org", "SMTP_USER");
+}
