@@ -340,7 +340,11 @@ mod tests {
         let rng = &mut ChaCha8Rng::seed_from_u64(3);
         for prefix in ["sk-proj-", "ghp_", "hf_", "glpat-"] {
             let key = format!("{prefix}{}", rnd(rng, ALNUM, 24));
-            assert_eq!(found(&format!("use {key} for now")), [key.clone()], "{key}");
+            assert_eq!(
+                found(&format!("use {key} for now")),
+                std::slice::from_ref(&key),
+                "{key}"
+            );
         }
         // Too short, or a word after the prefix.
         for text in ["sk-learn is a library", "see hf_hub_download_file_now"] {
