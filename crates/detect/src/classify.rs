@@ -1218,7 +1218,9 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
             13 if v::th_tnin(raw) => Some("th-tnin"),
             13 if v::kr_rrn(raw) => Some("kr-rrn"),
             10 | 11 if v::au_medicare(raw) && ctx.has(Cue::Id) => Some("au-medicare"),
-            10..=13 if ctx.has(Cue::Id) => Some("national-id"),
+            // An ID word, unless the words before also name an order or ticket
+            // (`parse_order_id`).
+            10..=13 if ctx.has(Cue::Id) && !ctx.has(Cue::NotPersonal) => Some("national-id"),
             _ => None,
         };
         if let Some(rule) = rule {

@@ -141,3 +141,12 @@ fn a_setting_name_is_not_part_of_an_email() {
     );
     keeps("SMTP_USER=jane.doe@example.org", "SMTP_USER");
 }
+
+#[test]
+fn an_order_id_in_code_is_not_a_national_number() {
+    keeps(
+        "def parse_order_id(s: str) -> int:\n    \"\"\"'101-3543648' -> numeric part.\"\"\"",
+        "101-3543648",
+    );
+    has("Customer ID: 1234567897", Kind::IdNumber, "1234567897");
+}
