@@ -635,7 +635,11 @@ fn person_ok(value: &str, source: Source) -> bool {
     let all_words = words
         .iter()
         .all(|w| name_info(w).is_some_and(|i| i.common_word && !(i.female || i.male || i.surname)));
-    if all_words {
+    // A brand or product word that is no name (`Nespresso Vertuo`, `Herman Miller Aeron`).
+    let product = words
+        .iter()
+        .any(|w| name_info(w).is_some_and(|i| i.look_alike && !(i.female || i.male || i.surname)));
+    if all_words || product {
         return false;
     }
     let all_lower = !words.iter().any(|w| w.chars().any(char::is_uppercase)) && !no_case;

@@ -22,6 +22,7 @@
 //! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map) only
 //! for capitalised words and the words around them.
 
+mod chat;
 mod lexicon;
 
 use std::collections::HashSet;
@@ -31,8 +32,9 @@ use redact_entity::{Finding, Kind};
 
 use crate::Recognizer;
 use lexicon::{
-    BEFORE, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LOCPREP, Lexicon, MORNING, NOBODY,
-    ORG, PARTICLE, REL, SPEECH, SURNAME, TITLE, TRAP, WEAK_BEFORE, WORD,
+    BEFORE, BORN, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LOCPREP, Lexicon, MONTH,
+    MORNING, NOBODY, ORG, PARTICLE, REL, SPEECH, SPEECH_BEFORE, SURNAME, TITLE, TRAP, WEAK_BEFORE,
+    WORD,
 };
 
 pub use lexicon::{GIVEN_F, GIVEN_M};
@@ -227,6 +229,44 @@ struct Cx<'t> {
     found: Vec<(usize, usize, &'static str)>,
     /// Spans handled by a label (runs inside them are not looked at again).
     claimed: Vec<(usize, usize)>,
+    /// The letters of the local parts of the e-mail addresses in the text, lower case and
+    /// folded (`lavize.apine85@` → `laviseapine`), at most [`MAX_LOCALS`].
+    locals: Vec<String>,
+}
+
+/// How many distinct e-mail local parts a text's names are compared with.
+const MAX_LOCALS: usize = 256;
+
+/// The letters of the local parts of the e-mail addresses in `text` (see [`Cx::locals`]).
+fn email_locals(text: &str) -> Vec<String> {
+    let b = text.as_bytes();
+    let mut out: Vec<String> = Vec::new();
+    let mut from = 0;
+    while let Some(off) = b[from..].iter().position(|&c| c == b'@') {
+        let i = from + off;
+        from = i + 1;
+        let mut s = i;
+        while s > 0
+            && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'.' | b'_' | b'-' | b'+'))
+        {
+            s -= 1;
+        }
+        if s == i || !b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric) {
+            continue;
+        }
+        let l: String = b[s..i]
+            .iter()
+            .filter(|c| c.is_ascii_alphabetic())
+            .map(|c| char::from(c.to_ascii_lowercase()))
+            .collect();
+        if l.len() >= 3 && !out.contains(&l) {
+            out.push(l);
+            if out.len() >= MAX_LOCALS {
+                break;
+            }
+        }
+    }
+    out
 }
 
 impl<'t> Cx<'t> {
@@ -266,8 +306,14 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         toks,
         found: Vec::new(),
         claimed: Vec::new(),
+        locals: if text.contains('@') {
+            email_locals(text)
+        } else {
+            Vec::new()
+        },
     };
     labels(&mut cx);
+    chat::speakers(&mut cx);
     cx.claimed.sort_unstable();
     let rejected = runs(&mut cx);
     coreference(&mut cx, &rejected);
@@ -560,6 +606,11 @@ const STRONG_PAIRS: &[&str] = &[
     "founded",
     "directed",
     "presented",
+    "belongs",
+    "belong",
+    "belonging",
+    "reach",
+    "reached",
 ];
 
 fn in_claimed(claimed: &[(usize, usize)], s: usize, e: usize) -> bool {
@@ -688,6 +739,27 @@ fn judge(
     if b <= a {
         return None;
     }
+    // `16/Jan/2025`, `Jun 18`, `28. Mai 2021`: a month next to a number is a date.
+    if (a..b).any(|k| month_in_date(cx, k)) {
+        return None;
+    }
+    // `Johnson & Johnson`, `Marks & Spencer`: a surname joined by `&` to another capitalised
+    // word that is not a given name is a firm.
+    if b - a == 1 {
+        let fa = cx.flags(a);
+        let amp = |gap: &str, k: usize| {
+            let fk = cx.flags(k);
+            gap.trim() == "&"
+                && !gap.contains('\n')
+                && toks[k].shape != Shape::Lower
+                && (cx.word(k).eq_ignore_ascii_case(cx.word(a))
+                    || (fa & GIVEN == 0 && fk & GIVEN == 0)
+                    || fk & ORG != 0)
+        };
+        if (b < toks.len() && amp(cx.gap_after(a), b)) || (a > 0 && amp(cx.gap_before(a), a - 1)) {
+            return None;
+        }
+    }
     // The word right after the run.
     let next_gap = if b < toks.len() { cx.gap_before(b) } else { "" };
     if b < toks.len() && is_space_gap(next_gap) && b == j {
@@ -713,6 +785,13 @@ fn judge(
     }
     if org {
         return None;
+    }
+    // `Norbert Slavík, born 02.01.1952`, `Madlen Parvanova (born …)`: only people are born.
+    if b < toks.len() && b == j {
+        let g = cx.gap_before(b);
+        if matches!(g, ", " | " (" | ",") && cx.flags(b) & BORN != 0 {
+            ctx.strong = true;
+        }
     }
     if toks[b - 1].poss && b == j {
         ctx.medium = true;
@@ -744,6 +823,15 @@ fn judge(
             if f & BEFORE != 0 && toks[i - 1].shape == Shape::Lower {
                 ctx.strong = true;
             }
+            // `chiedi a Giada`, `demande à Zoé`, `vraag het even aan Esmee`.
+            let via_prep = i >= 2
+                && matches!(pl.as_str(), "a" | "à" | "aan" | "an" | "het" | "to")
+                && cx.flags(i - 2) & SPEECH_BEFORE != 0
+                && toks[i - 2].shape == Shape::Lower;
+            if via_prep || (f & SPEECH_BEFORE != 0 && toks[i - 1].shape == Shape::Lower) {
+                ctx.speech = true;
+                ctx.medium = true;
+            }
             if f & WEAK_BEFORE != 0 {
                 let strong_pair = i >= 2 && {
                     let p2 = cx.word(i - 2).to_lowercase();
@@ -757,7 +845,7 @@ fn judge(
             } else if pl == "in" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
                 ctx.strong = true;
             }
-            if f & DET != 0 && !gap.contains(',') {
+            if f & DET != 0 && !gap.contains(',') && !via_prep {
                 ctx.det = true;
             }
             if f & LOCPREP != 0 && toks[i - 1].shape == Shape::Lower {
@@ -872,7 +960,10 @@ fn judge(
     } else if ctx.medium && !ctx.det {
         let ok = if n == 1 {
             let unknown = first & (GIVEN | SURNAME | WORD | TRAP) == 0;
-            (first & (GIVEN | SURNAME) != 0 && (first & TRAP == 0 || ctx.from_dept) && !ctx.loc)
+            (first & (GIVEN | SURNAME) != 0
+                && (first & TRAP == 0 || ctx.from_dept)
+                && !ctx.loc
+                && (first & WORD == 0 || ctx.speech || ctx.from_dept || toks[a].poss))
                 || (ctx.speech && unknown && toks[a].shape == Shape::Cap)
         } else {
             ctx.speech
@@ -895,11 +986,62 @@ fn judge(
     };
     match rule {
         Some(r) => Some((a, b, r)),
+        None if email_backed(cx, a, b) => Some((a, b, "name-email")),
         None => {
             rejected.push((a, b));
             None
         }
     }
+}
+
+/// A month word right next to a number (`16/Jan/2025`, `Jun 18`, `28. Mai 2021`).
+fn month_in_date(cx: &Cx<'_>, k: usize) -> bool {
+    if cx.flags(k) & MONTH == 0 {
+        return false;
+    }
+    let t = cx.toks[k];
+    // A full stop before the month may end a sentence (`… 10.0.0.1. Jan confirmed`); after
+    // it, it marks an abbreviation (`Jan. 5`).
+    let mut from = t.start.saturating_sub(4);
+    while !cx.text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let before = cx.text[from..t.start].trim_end_matches([' ', '/', '-', '\u{a0}']);
+    let skip = [' ', '/', '-', '.', '\u{a0}'];
+    let after = cx.text[t.end..]
+        .trim_start_matches(skip)
+        .trim_start_matches(',');
+    let after = after.trim_start_matches(skip);
+    before.ends_with(|c: char| c.is_ascii_digit())
+        || after.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A run whose words are spelled in an e-mail address of the same text (`Samira Sölzer` and
+/// `ssolzer@web.de`, `Kemppainen` and `johan.kemppainen@`): the address is the person's.
+fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    if cx.locals.is_empty() || b - a > 3 {
+        return false;
+    }
+    let mut hit = false;
+    for k in a..b {
+        let t = cx.toks[k];
+        let f = cx.flags(k);
+        let name = f & (GIVEN | SURNAME) != 0;
+        if t.end - t.start == 1 || f & PARTICLE != 0 {
+            continue;
+        }
+        if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
+            return false;
+        }
+        let folded = lexicon::fold(&cx.word(k).to_lowercase());
+        if folded.len() >= 4
+            && folded.bytes().all(|c| c.is_ascii_alphabetic())
+            && cx.locals.iter().any(|l| l.contains(folded.as_str()))
+        {
+            hit = true;
+        }
+    }
+    hit
 }
 
 /// A capitalised sequence without context: a given name then a surname (or an unknown
@@ -933,7 +1075,10 @@ fn dictionary_pair(cx: &Cx<'_>, a: usize, b: usize, first: u32, last: u32, any_t
         return last_nameish && (last & TRAP == 0 || last & (GIVEN | SURNAME) != 0);
     }
     if weak_given {
-        return strong_surname && !any_trap;
+        // `Max Müller`, `Jordan Smith`: a given name that is also a word or a brand, then a
+        // surname that is neither.
+        let later_trap = (a + 1..b).any(|k| cx.flags(k) & TRAP != 0);
+        return strong_surname && !later_trap;
     }
     // `J. Smith`: an initial and a surname.
     if toks[a].end - toks[a].start == 1 {

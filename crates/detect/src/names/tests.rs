@@ -101,3 +101,106 @@ fn letters_glued_to_digits_underscores_or_dollars_are_identifiers() {
     // The same names as words of prose are still found.
     assert_eq!(names("Dear Ed, thanks."), ["Ed"]);
 }
+
+#[test]
+fn chat_speakers() {
+    let t = "[9:12 am] Haldane: morning\n[9:13 am] Okonkwo: hi there\n[9:14 am] Haldane: ok\n";
+    assert_eq!(names(t), ["Haldane", "Okonkwo", "Haldane"]);
+    let t = "10/06/2022, 20:16 - Ottone Gregori: ok\n10/06/2022, 20:17 - Agent Dan: thanks\n";
+    assert_eq!(names(t), ["Ottone Gregori", "Dan"]);
+    let t = "Tadeja Dolinšek  11:18 PM\nmy card is blocked\nTadeja Dolinšek  11:19 PM\nhello?\n";
+    assert_eq!(names(t), ["Tadeja Dolinšek", "Tadeja Dolinšek"]);
+    let t = "Virginia: el envío no se mueve\nAgent Dan: lo reviso\nVirginia: gracias\n";
+    assert_eq!(names(t), ["Virginia", "Dan", "Virginia"]);
+    // One line proves nothing; bots, teams and form labels are no speakers.
+    assert!(names("Vigo: hello\n").is_empty());
+    let t = "[10:00] alerts: disk full\n[10:01] Support Team: on it\n[10:02] alerts: ok\n";
+    assert!(names(t).is_empty());
+    let t = "Telefon: 123\nStatus: offen\nTelefon: 456\nStatus: zu\n";
+    assert!(names(t).is_empty());
+    let t = "From: a@x.example\nTo: b@x.example\nFrom: c@x.example\nTo: d@x.example\n";
+    assert!(names(t).is_empty());
+}
+
+#[test]
+fn verbs_and_prepositions_in_front() {
+    assert_eq!(
+        names("ok I'll ask Nikolina Plantek, her number is 0911"),
+        ["Nikolina Plantek"]
+    );
+    assert_eq!(
+        names("did Nikolina Plantek get the invoice?"),
+        ["Nikolina Plantek"]
+    );
+    assert_eq!(
+        names("chiedi a Giada Tamburini, il suo numero"),
+        ["Giada Tamburini"]
+    );
+    assert_eq!(names("Friends describe Sylke as meticulous."), ["Sylke"]);
+    assert_eq!(
+        names("The vehicle belongs to Aniela Augustynek, who can be reached."),
+        ["Aniela Augustynek"]
+    );
+    assert_eq!(
+        names("At the meeting, Lavīze Apine presented the figures."),
+        ["Lavīze Apine"]
+    );
+    assert_eq!(
+        names("I confirm that Talayer Yorulmaz, born 1982-09-27, works here."),
+        ["Talayer Yorulmaz"]
+    );
+}
+
+#[test]
+fn names_spelled_in_an_email_address() {
+    assert_eq!(
+        names("10015,Johan,Kemppainen,johan.kemppainen@luukku.com,+358814669457"),
+        ["Johan", "Kemppainen"]
+    );
+    assert_eq!(names("Samira Sölzer,ssolzer@web.de"), ["Samira Sölzer"]);
+    // A word in the address is not a name.
+    assert!(names("Support,support@example.com").is_empty());
+}
+
+#[test]
+fn months_next_to_a_day_or_year_are_dates() {
+    assert!(names("46.151.166.114 - - [16/Jan/2025:01:47:48 +0000] \"GET /\"").is_empty());
+    assert!(names("maintenance_window = \"Jun 18 10:47:09\"").is_empty());
+    assert!(names("Delivery slots on 25 Jun are fully booked.").is_empty());
+    assert!(names("Arrival: 28. Mai 2021").is_empty());
+    assert!(names("Jan 2024,Nordics,67361").is_empty());
+    // Jan the person stays a name.
+    assert_eq!(names("Thanks,\nJan"), ["Jan"]);
+    assert_eq!(
+        names("The device was seen at 10.0.0.1. Jan confirmed the card."),
+        ["Jan"]
+    );
+}
+
+#[test]
+fn function_words_of_other_languages_are_no_names() {
+    assert!(names("La facture 1058/2025 s'élève à 54,79€. Le ticket est clos.").is_empty());
+    assert!(names("Merci de mettre à jour mon adresse.").is_empty());
+    assert!(names("Según el informe, todo está bien.").is_empty());
+    assert_eq!(
+        names("De: Chus Pujadas <chus@example.com>\nÀ: Thierry Gros <t@example.fr>\n"),
+        ["Chus Pujadas", "Thierry Gros"]
+    );
+}
+
+#[test]
+fn firms_and_products_stay() {
+    assert!(names("We migrated the cluster to Johnson & Johnson last quarter.").is_empty());
+    assert!(names("Johnson & Johnson Customer Service").is_empty());
+    assert!(names("Set to Max to enable all retries.").is_empty());
+    assert!(names("I ordered Dyson V15 Detect on 08/08/2019.").is_empty());
+    assert!(names("Moved the jobs to Kubernetes and OpenAI last year.").is_empty());
+    assert!(names("Our office in Madrid opens at 9.").is_empty());
+    assert!(names("Payment terms: the Grace period applies. Love it.").is_empty());
+    assert!(names("I think I can do it.").is_empty());
+    // A given name that is also a brand, before a surname, is still a name.
+    assert_eq!(
+        names("Max Müller and Jordan Garcia"),
+        ["Max Müller", "Jordan Garcia"]
+    );
+}
