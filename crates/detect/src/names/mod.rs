@@ -23,7 +23,10 @@
 //! for capitalised words and the words around them.
 
 mod chat;
+mod column;
 mod lexicon;
+
+pub(crate) use column::name_column;
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -140,7 +143,7 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         }
         // A word starts at i.
         let start = i;
-        let (mut upper, mut lower) = (0usize, 0usize);
+        let (mut upper, mut lower, mut uncased) = (0usize, 0usize, 0usize);
         let mut first_upper = false;
         let mut first = true;
         loop {
@@ -181,8 +184,10 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
                 if first {
                     first_upper = true;
                 }
-            } else {
+            } else if ch.is_lowercase() {
                 lower += 1;
+            } else {
+                uncased += 1;
             }
             first = false;
             i += len;
@@ -206,6 +211,10 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         } else if upper >= 2 && lower == 0 {
             Shape::Upper
         } else if first_upper {
+            Shape::Cap
+        } else if upper == 0 && lower == 0 && (2..=12).contains(&uncased) {
+            // A word of a script without case (`송현우`, `橋本`, `ไชยภา`, `לוין`): it may be a
+            // name as a capitalised word may; a long one is a phrase, not a name.
             Shape::Cap
         } else {
             Shape::Lower
@@ -611,6 +620,8 @@ const STRONG_PAIRS: &[&str] = &[
     "belonging",
     "reach",
     "reached",
+    "reference",
+    "regarding",
 ];
 
 fn in_claimed(claimed: &[(usize, usize)], s: usize, e: usize) -> bool {
@@ -681,14 +692,21 @@ fn judge(
     let mut a = i;
     let mut b = j;
     // Leading words that are not names: titles, roles, greetings, determiners, other words.
+    let mut addressed = false;
     while a < b {
         let f = cx.flags(a);
+        // After a greeting, a relation or a title the next word is the name, even when it is
+        // also a word (`Thanks Mare`, `my colleague Hope`).
+        if addressed && f & (TITLE | GREET | REL) == 0 {
+            break;
+        }
         // Surnames that are also words (`Dear`, `King`, `Friend`) do not count in front of
         // other capitalised words.
         let known = f & GIVEN != 0 || (f & SURNAME != 0 && (f & WORD == 0 || a + 1 >= b));
         let t = toks[a];
         if f & TITLE != 0 && (!known || cx.gap_after(a).starts_with('.')) && a + 1 < b {
             title = true;
+            addressed = true;
         } else if f & GREET != 0 && !known {
             let w = cx.word(a);
             let morning = matches!(
@@ -697,9 +715,11 @@ fn judge(
             );
             if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
                 ctx.strong = true;
+                addressed = is_space_gap(cx.gap_after(a));
             }
         } else if f & REL != 0 && !known {
             ctx.strong = true;
+            addressed = is_space_gap(cx.gap_after(a));
         } else if f & DET != 0 && !known {
             ctx.det = true;
         } else if f & MORNING != 0 && !known {
@@ -719,7 +739,7 @@ fn judge(
     }
     // Trailing words that are not names; an organisation word rejects the run.
     let mut org = false;
-    while b > a {
+    while b > a + usize::from(addressed) {
         let f = cx.flags(b - 1);
         let t = toks[b - 1];
         let known = f & (GIVEN | SURNAME) != 0;
@@ -940,7 +960,14 @@ fn judge(
             plain = false;
         }
     }
-    if plain || n > 4 {
+    // `Thanks Mare,`: a word alone between a greeting and a comma is the one greeted.
+    let vocative = addressed
+        && ctx.strong
+        && n == 1
+        && b == j
+        && cx.gap_after(a).starts_with(',')
+        && cx.flags(a) & NOBODY == 0;
+    if (plain && !vocative) || n > 4 {
         if !plain {
             rejected.push((a, b));
         }

@@ -204,3 +204,42 @@ fn firms_and_products_stay() {
         ["Max Müller", "Jordan Garcia"]
     );
 }
+
+#[test]
+fn names_in_scripts_without_case() {
+    assert_eq!(names("Spoke to 韦玉兰; confirmed address."), ["韦玉兰"]);
+    assert_eq!(
+        names("My colleague 苏浩 will pick up the parcel."),
+        ["苏浩"]
+    );
+    assert_eq!(names("Good morning โกมล,"), ["โกมล"]);
+    // Without context a word of such a script is no name.
+    assert!(names("确认地址 甘肃省 马鞍山县").is_empty());
+}
+
+#[test]
+fn after_a_greeting_a_word_is_a_name() {
+    assert_eq!(names("Thanks Mare, let me check that for you."), ["Mare"]);
+    assert!(names("Hi Team, the build is green.").is_empty());
+}
+
+#[test]
+fn headerless_columns_of_names() {
+    let t = "6ef3,Arnoldas Vsiliauskas,4830413829635211,Visa\n94b8,Vaida Poška,3464690038,Amex\nb2e4,Artur Laht,4338035088924445,Visa\nc3f5,Anna Nowak,4338035088924445,Visa\n";
+    let d = crate::Detector::new();
+    let people: Vec<&str> = d
+        .detect(t)
+        .iter()
+        .filter(|f| f.kind == Kind::Person)
+        .map(|f| f.slice(t))
+        .collect();
+    assert_eq!(
+        people,
+        [
+            "Arnoldas Vsiliauskas",
+            "Vaida Poška",
+            "Artur Laht",
+            "Anna Nowak"
+        ]
+    );
+}

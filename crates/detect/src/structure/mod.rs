@@ -319,10 +319,24 @@ fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
                 }
             }
         }
-        let Some(&(hint, n)) = counts.iter().max_by_key(|c| c.1) else {
-            continue;
+        let strong = counts
+            .iter()
+            .max_by_key(|c| c.1)
+            .filter(|&&(_, n)| n >= 2 && n * 5 >= filled * 3)
+            .map(|c| c.0);
+        // Otherwise a column of names (`Vaida Poška`, `Zöhrer`, `송현우`), read by the name
+        // recogniser's lists.
+        let hint = match strong {
+            Some(h) => Some(h),
+            None => {
+                let values: Vec<&str> = grid
+                    .iter()
+                    .filter_map(|row| row.get(col).map(|&(s, e)| &text[s..e]))
+                    .collect();
+                crate::names::name_column(&values).then_some(Hint::Person)
+            }
         };
-        if n >= 2 && n * 5 >= filled * 3 {
+        if let Some(hint) = hint {
             for row in &grid {
                 if let Some(&(s, e)) = row.get(col)
                     && s < e
