@@ -23,6 +23,8 @@ enum Form {
     Stamped,
     Above,
     Bare,
+    /// `- Pirjo: Left voicemail …` (minutes of a meeting).
+    Dash,
 }
 
 /// Finds the speakers of a chat transcript and adds them to the names found.
@@ -41,6 +43,13 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
         ls = le + 1;
     }
     let count = |f: Form| cands.iter().filter(|c| c.2 == f).count();
+    // Minutes: two lines or more, one of the speakers holding a known name.
+    let dash = count(Form::Dash) >= 2
+        && cands.iter().filter(|c| c.2 == Form::Dash).any(|c| {
+            let lo = cx.toks.partition_point(|t| t.start < c.0);
+            let hi = cx.toks.partition_point(|t| t.end <= c.1);
+            (lo..hi).any(|k| cx.flags(k) & (GIVEN | SURNAME) != 0 && cx.flags(k) & WORD == 0)
+        });
     let stamped = count(Form::Stamped) >= 2;
     let above = count(Form::Above) >= 2;
     let bare = {
@@ -59,12 +68,13 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
             Form::Stamped => stamped,
             Form::Above => above,
             Form::Bare => bare,
+            Form::Dash => dash,
         };
         if !ok || crate::structure::labels::hint(&text[s..e]).is_some() {
             continue;
         }
         // `To:`, `De:`, `Name:`: a header or a label, not a speaker.
-        if form == Form::Bare {
+        if matches!(form, Form::Bare | Form::Dash) {
             let l = text[s..e].to_lowercase();
             if cx.lex.is_label(&l) || HEADER_LABELS.contains(&l.as_str()) {
                 continue;
@@ -130,6 +140,7 @@ fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
     }
     let (body, form) = match stamp_len(line) {
         Some(n) => (n, Form::Stamped),
+        None if line.starts_with("- ") => (2, Form::Dash),
         None => (0, Form::Bare),
     };
     let rest = &line[body..];
@@ -234,6 +245,8 @@ mod tests {
         assert!(speaker_of("").is_none());
         let _ = speaker_of("é: ü");
         let _ = speaker_of("ü  1:00");
+        let l = "- Pirjo: Left voicemail";
+        assert_eq!(speaker_of(l), Some((2, 7, Form::Dash)));
         let _ = speaker_of("[ééééééééééééééééééééééééééééééé:1]");
         let _ = speaker_of("1:2 ééééééééééééééééééééééééééééé - x: y");
     }

@@ -6,8 +6,10 @@ use super::lexicon::{GIVEN, LEXICON, NOBODY, ORG, PARTICLE, SURNAME, TITLE, TRAP
 /// value one to four name-shaped words (capitalised, or of a script without case; particles
 /// such as `de`, `van` allowed), the values mostly different, none holding a common word,
 /// a brand or an organisation word, and either a quarter of them holding a known given name
-/// or surname, or all of them written in a script without case (`송현우`, `橋本`).
-pub(crate) fn name_column(values: &[&str]) -> bool {
+/// or surname, or all of them written in a script without case (`송현우`, `橋本`), or — in a
+/// table that also has a column of phones, e-mails or cards (`contact`) — all of them two or
+/// three capitalised words (`Αθηναγόρας Κουτσουλής`, `Reinald Roskoth`).
+pub(crate) fn name_column(values: &[&str], contact: bool) -> bool {
     let filled: Vec<&str> = values
         .iter()
         .map(|v| v.trim())
@@ -18,6 +20,7 @@ pub(crate) fn name_column(values: &[&str]) -> bool {
     }
     let mut support = 0;
     let mut uncased = 0;
+    let mut full_names = 0;
     for v in &filled {
         if v.len() > 60 {
             return false;
@@ -31,7 +34,7 @@ pub(crate) fn name_column(values: &[&str]) -> bool {
         for w in &words {
             if !w
                 .chars()
-                .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+                .all(|c| super::is_word_char(c) || matches!(c, '-' | '\'' | '’'))
             {
                 return false;
             }
@@ -60,6 +63,11 @@ pub(crate) fn name_column(values: &[&str]) -> bool {
         }
         support += usize::from(known);
         uncased += usize::from(all_uncased);
+        let capitalised = words.iter().all(|w| {
+            let mut cs = w.chars();
+            cs.next().is_some_and(char::is_uppercase) && cs.any(char::is_lowercase)
+        });
+        full_names += usize::from((2..=3).contains(&words.len()) && capitalised);
     }
     let mut distinct = filled.clone();
     distinct.sort_unstable();
@@ -67,35 +75,49 @@ pub(crate) fn name_column(values: &[&str]) -> bool {
     if distinct.len() * 3 < filled.len() * 2 {
         return false;
     }
-    support * 4 >= filled.len() || uncased == filled.len()
+    support * 4 >= filled.len()
+        || uncased == filled.len()
+        || (contact && full_names == filled.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::name_column;
 
+    fn name_column_t(values: &[&str]) -> bool {
+        name_column(values, false)
+    }
+
     #[test]
     fn columns_of_names_and_of_other_things() {
-        assert!(name_column(&[
+        assert!(name_column_t(&[
             "Vaida Poška",
             "Artur Laht",
             "Maurycy Gieroń",
             "Anna Nowak"
         ]));
-        assert!(name_column(&[
+        assert!(name_column_t(&[
             "Zöhrer",
             "Neugebauer",
             "Kemppainen",
             "Nowak"
         ]));
-        assert!(name_column(&["송현우", "이상현", "박성수"]));
-        assert!(name_column(&["Elisa de Jode", "Anna Smith"]));
-        assert!(!name_column(&["Visa", "Amex", "Mastercard"]));
-        assert!(!name_column(&["captured", "refunded", "pending"]));
-        assert!(!name_column(&["Österreich", "Österreich", "Österreich"]));
-        assert!(!name_column(&["Dyson V15 Detect", "Raspberry Pi 5"]));
-        assert!(!name_column(&["Stupalo d.o.o.", "Perić"]));
-        assert!(!name_column(&["Nordics", "Benelux", "Iberia"]));
-        assert!(!name_column(&["Jan", ""]));
+        assert!(name_column_t(&["송현우", "이상현", "박성수"]));
+        assert!(name_column_t(&["Elisa de Jode", "Anna Smith"]));
+        assert!(!name_column_t(&["Visa", "Amex", "Mastercard"]));
+        assert!(!name_column_t(&["captured", "refunded", "pending"]));
+        assert!(!name_column_t(&["Österreich", "Österreich", "Österreich"]));
+        assert!(!name_column_t(&["Dyson V15 Detect", "Raspberry Pi 5"]));
+        assert!(!name_column_t(&["Stupalo d.o.o.", "Perić"]));
+        assert!(!name_column_t(&["Nordics", "Benelux", "Iberia"]));
+        assert!(!name_column_t(&["Jan", ""]));
+        assert!(!name_column_t(&["Reinald Roskoth", "Frithjof Jessel"]));
+        assert!(name_column(&["Reinald Roskoth", "Frithjof Jessel"], true));
+        assert!(name_column(
+            &["Αθηναγόρας Κουτσουλής", "Θεοδούλη Σταύρου"],
+            true
+        ));
+        assert!(!name_column(&["Gutknecht Börner GmbH", "Ladeck"], true));
+        assert!(name_column(&["สมนึก", "พิชญ์สินี"], false));
     }
 }

@@ -122,7 +122,19 @@ struct Tok {
 
 fn is_letter_at(text: &str, i: usize) -> Option<(char, usize)> {
     let c = text[i..].chars().next()?;
-    c.is_alphabetic().then_some((c, c.len_utf8()))
+    is_word_char(c).then_some((c, c.len_utf8()))
+}
+
+/// A letter, or a combining mark that belongs to the letters around it (Thai tone marks,
+/// Indic vowel signs, Hebrew points, combining accents), which are not alphabetic by
+/// themselves but sit inside words.
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphabetic()
+        || matches!(c,
+            '\u{0300}'..='\u{036F}'
+            | '\u{0591}'..='\u{05C7}'
+            | '\u{0900}'..='\u{0DFF}'
+            | '\u{0E00}'..='\u{0E7F}')
 }
 
 /// Splits `text` into words.
@@ -212,7 +224,7 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
             Shape::Upper
         } else if first_upper {
             Shape::Cap
-        } else if upper == 0 && lower == 0 && (2..=12).contains(&uncased) {
+        } else if upper == 0 && lower == 0 && (2..=16).contains(&uncased) {
             // A word of a script without case (`송현우`, `橋本`, `ไชยภา`, `לוין`): it may be a
             // name as a capitalised word may; a long one is a phrase, not a name.
             Shape::Cap
@@ -336,15 +348,51 @@ fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
 }
 
+/// Labels of a list of names separated by commas (minutes of a meeting).
+const LIST_LABELS: &[&str] = &[
+    "present",
+    "attendees",
+    "participants",
+    "attendance",
+    "anwesend",
+    "teilnehmer",
+    "présents",
+    "presentes",
+    "presenti",
+    "aanwezig",
+    "närvarande",
+    "obecni",
+    "paikalla",
+];
+
 /// Finds record labels (`Name:`) and e-mail headers and the names after them.
 fn labels(cx: &mut Cx<'_>) {
     let text = cx.text;
     let b = text.as_bytes();
     let mut ti = 0usize; // first token at or after the colon, advanced monotonically
     let mut pos = 0usize;
-    while let Some(off) = b[pos..].iter().position(|&c| c == b':') {
-        let p = pos + off;
-        pos = p + 1;
+    while let Some(off) = b[pos..]
+        .iter()
+        .position(|&c| matches!(c, b':' | b'#' | b'-' | 0x93))
+    {
+        let at = pos + off;
+        pos = at + 1;
+        // `Label: value`, `Payee #value`, `Name - value`, `Contact – value`: `p` is where the
+        // label ends, `at` the last byte of the delimiter.
+        let spaced = |i: usize| i > 0 && b[i - 1] == b' ' && b.get(at + 1) == Some(&b' ');
+        let p = match b[at] {
+            b':' => at,
+            b'#' if at > 0
+                && b[at - 1] == b' '
+                && !b.get(at + 1).is_some_and(u8::is_ascii_digit) =>
+            {
+                at
+            }
+            b'-' if spaced(at) => at,
+            0x93 if at >= 2 && b[at - 2] == 0xE2 && b[at - 1] == 0x80 && spaced(at - 2) => at - 2,
+            _ => continue,
+        };
+        let colon = b[at] == b':';
         // The field starts after a line break or a field separator.
         let lo = p.saturating_sub(cx.lex.max_label + 12);
         let mut s = p;
@@ -377,21 +425,21 @@ fn labels(cx: &mut Cx<'_>) {
             .to_lowercase();
         if !cx.lex.is_label(&label) {
             // `Product name:`, `File name:`, `Company name:`: the value is not a person.
-            if label.ends_with(" name") || label.ends_with(" names") {
-                let vend = b[p + 1..]
+            if colon && (label.ends_with(" name") || label.ends_with(" names")) {
+                let vend = b[at + 1..]
                     .iter()
                     .position(|&c| matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t'))
-                    .map_or(b.len(), |o| p + 1 + o);
-                cx.claimed.push((p + 1, vend));
+                    .map_or(b.len(), |o| at + 1 + o);
+                cx.claimed.push((at + 1, vend));
             }
             continue;
         }
         let header = HEADER_LABELS.contains(&label.as_str());
-        if header && !at_line_start {
+        if ((header || !colon) && !at_line_start) || (header && !colon) {
             continue;
         }
         // The value: to the end of the line or field.
-        let vstart = p + 1;
+        let vstart = at + 1;
         let vend = b[vstart..]
             .iter()
             .position(|&c| matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t'))
@@ -401,6 +449,20 @@ fn labels(cx: &mut Cx<'_>) {
         }
         if header {
             header_names(cx, vstart, vend);
+        } else if LIST_LABELS.contains(&label.as_str()) {
+            // `Present: Aljaž Sever, Ivo Bukovec, Miloš Blažič`: a list of names.
+            let mut seg = vstart;
+            while seg < vend {
+                let end = b[seg..vend]
+                    .iter()
+                    .position(|&c| c == b',')
+                    .map_or(vend, |o| seg + o);
+                let k = cx.toks.partition_point(|t| t.start < seg);
+                if let Some((s, e)) = label_value(cx, k, end, false) {
+                    cx.found.push((s, e, "name-label"));
+                }
+                seg = end + 1;
+            }
         } else if let Some((s, e)) = label_value(cx, ti, vend, true) {
             cx.found.push((s, e, "name-label"));
             cx.claimed.push((s, e));

@@ -243,3 +243,24 @@ fn headerless_columns_of_names() {
         ]
     );
 }
+
+#[test]
+fn lists_of_names() {
+    assert_eq!(
+        names("Present: Aljaž Sever, Ivo Bukovec, Miloš Blažič\n"),
+        ["Aljaž Sever", "Ivo Bukovec", "Miloš Blažič"]
+    );
+    let t = "- Pirjo: Left voicemail.\n- Anna: Duplicate of 728; merged.\n";
+    assert_eq!(names(t), ["Pirjo", "Anna"]);
+    // Bullets of a changelog are no speakers.
+    let t = "- Backend: faster\n- Frontend: new colours\n";
+    assert!(names(t).is_empty());
+}
+
+#[test]
+fn labels_with_other_delimiters() {
+    assert_eq!(names("Payee #Tilde Olesen\n"), ["Tilde Olesen"]);
+    assert_eq!(names("Name - anna nowak\n"), ["anna nowak"]);
+    assert_eq!(names("Contact – Stana Čulina\n"), ["Stana Čulina"]);
+    assert!(names("Payee #12345\nsee issue #42 - fixed\n").is_empty());
+}
