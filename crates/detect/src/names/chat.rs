@@ -152,7 +152,7 @@ fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
     let who = &rest[..colon];
     let trimmed = who.trim();
     if trimmed.is_empty()
-        || trimmed.len() > 48
+        || trimmed.chars().count() > 40
         || who.starts_with(' ')
         || trimmed
             .chars()

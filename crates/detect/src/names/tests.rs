@@ -264,3 +264,17 @@ fn labels_with_other_delimiters() {
     assert_eq!(names("Contact – Stana Čulina\n"), ["Stana Čulina"]);
     assert!(names("Payee #12345\nsee issue #42 - fixed\n").is_empty());
 }
+
+#[test]
+fn thai_names_with_tone_marks() {
+    let t = "[20:37] อธิตยา แก้วชลคราม: sure\n[20:38] อธิตยา แก้วชลคราม: thanks!!\n";
+    assert_eq!(names(t), ["อธิตยา แก้วชลคราม", "อธิตยา แก้วชลคราม"]);
+    let t = "{\"full_name\": \"ณัฐธิตา ดำริห์ชอบ\", \"sku\": \"A-1\"}";
+    let people: Vec<String> = crate::Detector::new()
+        .detect(t)
+        .iter()
+        .filter(|f| f.kind == Kind::Person)
+        .map(|f| f.slice(t).to_string())
+        .collect();
+    assert_eq!(people, ["ณัฐธิตา ดำริห์ชอบ"]);
+}
