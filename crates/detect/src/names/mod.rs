@@ -1076,11 +1076,44 @@ fn judge(
     match rule {
         Some(r) => Some((a, b, r)),
         None if email_backed(cx, a, b) => Some((a, b, "name-email")),
+        None if a == i && b == j && address_block(cx, a, b) => Some((a, b, "name-address")),
         None => {
             rejected.push((a, b));
             None
         }
     }
+}
+
+/// A line that holds only a name of two to four words, above a line with a house number or
+/// a postcode (`Linda Jones` / `Flat 15, 3 Chloe Summit`): the first line of an address
+/// block on a label, an envelope or a letter.
+fn address_block(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    if !(2..=4).contains(&(b - a)) {
+        return false;
+    }
+    let text = cx.text;
+    let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
+    let line_start = text[..s].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[e..].find('\n').map_or(text.len(), |p| e + p);
+    if !text[line_start..s].trim().is_empty() || !text[e..line_end].trim().is_empty() {
+        return false;
+    }
+    for k in a..b {
+        let f = cx.flags(k);
+        let name = f & (GIVEN | SURNAME) != 0;
+        if f & (ORG | NOBODY | TITLE) != 0 || (f & (WORD | TRAP) != 0 && !name) {
+            return false;
+        }
+    }
+    if line_end >= text.len() {
+        return false;
+    }
+    let next = text[line_end + 1..].lines().next().unwrap_or("").trim();
+    next.len() <= 80
+        && next.bytes().any(|c| c.is_ascii_digit())
+        && next.chars().any(char::is_alphabetic)
+        && !next.contains('@')
+        && !next.contains("://")
 }
 
 /// A month word right next to a number (`16/Jan/2025`, `Jun 18`, `28. Mai 2021`).

@@ -278,3 +278,15 @@ fn thai_names_with_tone_marks() {
         .collect();
     assert_eq!(people, ["ณัฐธิตา ดำริห์ชอบ"]);
 }
+
+#[test]
+fn names_heading_an_address_block() {
+    let t = "SHIP TO:\nLinda Jones\nFlat 15, 3 Chloe Summit\nFrancesfurt\n";
+    assert_eq!(names(t), ["Linda Jones"]);
+    let t =
+        "#505735 1ZW7IXY87200097962\nKarlfried Junck\nFredy-Neuschäfer-Allee 2\n81742 Freital\n";
+    assert_eq!(names(t), ["Karlfried Junck"]);
+    // A firm or a heading above an address is not.
+    assert!(names("Harrison Inc\n12 Main Road\n").is_empty());
+    assert!(names("Order Summary\n3 items\n").is_empty());
+}
