@@ -8,7 +8,8 @@ use super::lexicon::{GIVEN, LEXICON, NOBODY, ORG, PARTICLE, SURNAME, TITLE, TRAP
 /// a brand or an organisation word, and either a quarter of them holding a known given name
 /// or surname, or all of them written in a script without case (`송현우`, `橋本`), or — in a
 /// table that also has a column of phones, e-mails or cards (`contact`) — all of them two or
-/// three capitalised words (`Αθηναγόρας Κουτσουλής`, `Reinald Roskoth`).
+/// three capitalised words (`Αθηναγόρας Κουτσουλής`, `Reinald Roskoth`), or one capitalised
+/// Greek or Cyrillic word (`Ватаманюк`).
 pub(crate) fn name_column(values: &[&str], contact: bool) -> bool {
     let filled: Vec<&str> = values
         .iter()
@@ -67,7 +68,15 @@ pub(crate) fn name_column(values: &[&str], contact: bool) -> bool {
             let mut cs = w.chars();
             cs.next().is_some_and(char::is_uppercase) && cs.any(char::is_lowercase)
         });
-        full_names += usize::from((2..=3).contains(&words.len()) && capitalised);
+        // One capitalised word of a cased script that is not Latin (Cyrillic, Greek): the
+        // lists hold few such names, so beside a contact column the shape must do.
+        let non_latin = v
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(|c| ('\u{0370}'..='\u{052F}').contains(&c));
+        full_names += usize::from(
+            capitalised && ((2..=3).contains(&words.len()) || (words.len() == 1 && non_latin)),
+        );
     }
     let mut distinct = filled.clone();
     distinct.sort_unstable();
@@ -119,5 +128,8 @@ mod tests {
         ));
         assert!(!name_column(&["Gutknecht Börner GmbH", "Ladeck"], true));
         assert!(name_column(&["สมนึก", "พิชญ์สินี"], false));
+        assert!(name_column(&["Ватаманюк", "Годунок", "Бабій"], true));
+        assert!(!name_column(&["Ватаманюк", "Годунок", "Бабій"], false));
+        assert!(!name_column(&["Zöhrer", "Radstadt", "Peuerbach"], true));
     }
 }
