@@ -80,7 +80,7 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
                 continue;
             }
         }
-        if let Some((ns, ne)) = name_in(cx, s, e) {
+        if let Some((ns, ne)) = name_in(cx, s, e, matches!(form, Form::Bare | Form::Dash)) {
             cx.found.push((ns, ne, "name-chat"));
             cx.claimed.push((ns, ne));
         }
@@ -88,7 +88,7 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
 }
 
 /// The name-like words of a speaker `s..e`, roles and titles in front dropped.
-fn name_in(cx: &Cx<'_>, s: usize, e: usize) -> Option<(usize, usize)> {
+fn name_in(cx: &Cx<'_>, s: usize, e: usize, bare: bool) -> Option<(usize, usize)> {
     let lo = cx.toks.partition_point(|t| t.start < s);
     let hi = cx.toks.partition_point(|t| t.end <= e);
     if lo >= hi || hi - lo > 5 {
@@ -107,7 +107,9 @@ fn name_in(cx: &Cx<'_>, s: usize, e: usize) -> Option<(usize, usize)> {
     for k in a..hi {
         let f = cx.flags(k);
         let name = f & (GIVEN | SURNAME) != 0;
-        if f & (NOBODY | ORG) != 0 {
+        // `Support:`, `Acme Ltd:`; `Michael Hall` (a surname that is also an organisation
+        // word) stays a speaker.
+        if f & NOBODY != 0 || (f & ORG != 0 && !name) {
             return None;
         }
         if f & (WORD | TRAP) != 0 && !name {
@@ -123,7 +125,7 @@ fn name_in(cx: &Cx<'_>, s: usize, e: usize) -> Option<(usize, usize)> {
     if words == hi - a || (cased_lower && !known) {
         return None;
     }
-    if hi - a == 1 && cx.flags(a) & WORD != 0 {
+    if bare && hi - a == 1 && cx.flags(a) & WORD != 0 && cx.flags(a) & GIVEN == 0 {
         return None;
     }
     Some((cx.toks[a].start, cx.toks[hi - 1].end))

@@ -906,10 +906,22 @@ fn judge(
                 ctx.strong = true;
             }
             // `chiedi a Giada`, `demande à Zoé`, `vraag het even aan Esmee`.
-            let via_prep = i >= 2
-                && matches!(pl.as_str(), "a" | "à" | "aan" | "an" | "het" | "to")
-                && cx.flags(i - 2) & SPEECH_BEFORE != 0
-                && toks[i - 2].shape == Shape::Lower;
+            let via_prep = {
+                let mut k = i - 1;
+                let mut steps = 0;
+                while k > 0
+                    && steps < 3
+                    && matches!(
+                        cx.word(k).to_lowercase().as_str(),
+                        "a" | "à" | "aan" | "an" | "het" | "even" | "to" | "al"
+                    )
+                    && is_space_gap(cx.gap_before(k))
+                {
+                    k -= 1;
+                    steps += 1;
+                }
+                steps > 0 && cx.flags(k) & SPEECH_BEFORE != 0 && toks[k].shape == Shape::Lower
+            };
             if via_prep || (f & SPEECH_BEFORE != 0 && toks[i - 1].shape == Shape::Lower) {
                 ctx.speech = true;
                 ctx.medium = true;

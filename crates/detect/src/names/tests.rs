@@ -290,3 +290,15 @@ fn names_heading_an_address_block() {
     assert!(names("Harrison Inc\n12 Main Road\n").is_empty());
     assert!(names("Order Summary\n3 items\n").is_empty());
 }
+
+#[test]
+fn speakers_whose_names_are_also_words() {
+    let t = "[09:16] Michael Hall: call me\n[09:19] Michael Hall: order still not here\n";
+    assert_eq!(names(t), ["Michael Hall", "Michael Hall"]);
+    let t = "06/09/2025, 16:29 - Martin: call me\n06/09/2025, 16:30 - Martin: ok\n";
+    assert_eq!(names(t), ["Martin", "Martin"]);
+    assert_eq!(
+        names("vraag het even aan Vigo Hulskes, nummer 0612"),
+        ["Vigo Hulskes"]
+    );
+}
