@@ -251,17 +251,24 @@ struct Cx<'t> {
     /// Spans handled by a label (runs inside them are not looked at again).
     claimed: Vec<(usize, usize)>,
     /// The letters of the local parts of the e-mail addresses in the text, lower case and
-    /// folded (`lavize.apine85@` → `laviseapine`), at most [`MAX_LOCALS`].
-    locals: Vec<String>,
+    /// folded (`lavize.apine85@` → `laviseapine`), with the offset of their `@`, in text
+    /// order, at most [`MAX_LOCALS`].
+    locals: Vec<(usize, String)>,
+    /// The flags of each token once looked up (`u32::MAX`: not yet).
+    flag_cache: Vec<std::cell::Cell<u32>>,
 }
 
-/// How many distinct e-mail local parts a text's names are compared with.
-const MAX_LOCALS: usize = 256;
+/// How many e-mail local parts a text's names are compared with.
+const MAX_LOCALS: usize = 4096;
+
+/// How far (bytes) from a run an e-mail address may be to spell its name: the same record,
+/// paragraph or signature.
+const LOCAL_WINDOW: usize = 600;
 
 /// The letters of the local parts of the e-mail addresses in `text` (see [`Cx::locals`]).
-fn email_locals(text: &str) -> Vec<String> {
+fn email_locals(text: &str) -> Vec<(usize, String)> {
     let b = text.as_bytes();
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<(usize, String)> = Vec::new();
     let mut from = 0;
     while let Some(off) = b[from..].iter().position(|&c| c == b'@') {
         let i = from + off;
@@ -280,8 +287,8 @@ fn email_locals(text: &str) -> Vec<String> {
             .filter(|c| c.is_ascii_alphabetic())
             .map(|c| char::from(c.to_ascii_lowercase()))
             .collect();
-        if l.len() >= 3 && !out.contains(&l) {
-            out.push(l);
+        if l.len() >= 3 {
+            out.push((i, l));
             if out.len() >= MAX_LOCALS {
                 break;
             }
@@ -297,7 +304,15 @@ impl<'t> Cx<'t> {
     }
 
     fn flags(&self, i: usize) -> u32 {
-        self.lex.flags(self.word(i))
+        // Looked up once per token: the judges ask about the same words many times.
+        let c = &self.flag_cache[i];
+        let f = c.get();
+        if f != u32::MAX {
+            return f;
+        }
+        let f = self.lex.flags(self.word(i));
+        c.set(f);
+        f
     }
 
     /// The text between token `i - 1` and token `i` (from the start of the text for 0).
@@ -324,6 +339,7 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     let mut cx = Cx {
         text,
         lex: &LEXICON,
+        flag_cache: vec![std::cell::Cell::new(u32::MAX); toks.len()],
         toks,
         found: Vec::new(),
         claimed: Vec::new(),
@@ -370,13 +386,29 @@ fn labels(cx: &mut Cx<'_>) {
     let text = cx.text;
     let b = text.as_bytes();
     let mut ti = 0usize; // first token at or after the colon, advanced monotonically
+    // Where labels may end: every colon (found by `memchr`), and the first `#`, ` - ` or
+    // ` – ` near the start of each line.
+    let mut delims: Vec<usize> = Vec::new();
     let mut pos = 0usize;
-    while let Some(off) = b[pos..]
-        .iter()
-        .position(|&c| matches!(c, b':' | b'#' | b'-' | 0x93))
-    {
-        let at = pos + off;
-        pos = at + 1;
+    while let Some(off) = text[pos..].find(':') {
+        delims.push(pos + off);
+        pos += off + 1;
+    }
+    let reach = cx.lex.max_label + 12;
+    let mut ls = 0usize;
+    loop {
+        let le = text[ls..].find('\n').map_or(text.len(), |o| ls + o);
+        let head = &b[ls..le.min(ls + reach)];
+        if let Some(o) = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93)) {
+            delims.push(ls + o);
+        }
+        if le >= text.len() {
+            break;
+        }
+        ls = le + 1;
+    }
+    delims.sort_unstable();
+    for at in delims {
         // `Label: value`, `Payee #value`, `Name - value`, `Contact – value`: `p` is where the
         // label ends, `at` the last byte of the delimiter.
         let spaced = |i: usize| i > 0 && b[i - 1] == b' ' && b.get(at + 1) == Some(&b' ');
@@ -412,6 +444,9 @@ fn labels(cx: &mut Cx<'_>) {
             s += 1;
         }
         let at_line_start = s == 0 || matches!(b[s - 1], b'\n' | b'\r');
+        if !colon && !at_line_start {
+            continue;
+        }
         let raw = text[s..p].trim_matches(|c: char| {
             c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+')
         });
@@ -1156,6 +1191,13 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     if cx.locals.is_empty() || b - a > 3 {
         return false;
     }
+    let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
+    let lo = cx.locals.partition_point(|l| l.0 + LOCAL_WINDOW < s);
+    let hi = cx.locals.partition_point(|l| l.0 <= e + LOCAL_WINDOW);
+    let near = &cx.locals[lo..hi.max(lo)];
+    if near.is_empty() {
+        return false;
+    }
     let mut hit = false;
     for k in a..b {
         let t = cx.toks[k];
@@ -1170,7 +1212,7 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
         let folded = lexicon::fold(&cx.word(k).to_lowercase());
         if folded.len() >= 4
             && folded.bytes().all(|c| c.is_ascii_alphabetic())
-            && cx.locals.iter().any(|l| l.contains(folded.as_str()))
+            && near.iter().any(|l| l.1.contains(folded.as_str()))
         {
             hit = true;
         }
