@@ -302,3 +302,26 @@ fn speakers_whose_names_are_also_words() {
         ["Vigo Hulskes"]
     );
 }
+
+#[test]
+fn never_panics_and_cuts_on_char_boundaries() {
+    let alphabet: Vec<char> = "aZé ü:#-–\n\t,.@[]()0918 Jan Mr Dr ä漢字กั่ψЖ'’&/;|>_"
+        .chars()
+        .collect();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for len in 0..400usize {
+        let mut t = String::new();
+        for _ in 0..len {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            t.push(alphabet[(x % alphabet.len() as u64) as usize]);
+        }
+        let mut out = Vec::new();
+        NameRecognizer.recognize(&t, &[], &mut out);
+        for f in &out {
+            assert!(t.is_char_boundary(f.start) && t.is_char_boundary(f.end) && f.start < f.end);
+        }
+        let _ = crate::Detector::new().detect(&t);
+    }
+}
