@@ -353,6 +353,7 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     chat::speakers(&mut cx);
     cx.claimed.sort_unstable();
     let rejected = runs(&mut cx);
+    lower_case(&mut cx);
     coreference(&mut cx, &rejected);
     for &(s, e, rule) in &cx.found {
         out.push(Finding::new(s, e, Kind::Person, rule));
@@ -1261,6 +1262,73 @@ fn dictionary_pair(cx: &Cx<'_>, a: usize, b: usize, first: u32, last: u32, any_t
         return strong_surname;
     }
     unknown(first) && toks[a].end - toks[a].start >= 3 && strong_surname && !any_trap
+}
+
+/// Names typed in lower case after a word that announces a person (`did trevor barker get`,
+/// `Thanks shaun,`, `ask anna`), and lists of them (`they had 4: anna, keir, femke and
+/// sarah`): a known given name that is no common word, then at most one more word that is a
+/// surname or unknown (not a common word).
+fn lower_case(cx: &mut Cx<'_>) {
+    let n = cx.toks.len();
+    let given = |cx: &Cx<'_>, k: usize| {
+        let t = cx.toks[k];
+        let f = cx.flags(k);
+        t.shape == Shape::Lower
+            && t.end - t.start >= 3
+            && f & GIVEN != 0
+            && f & (WORD | TRAP | NOBODY | PARTICLE | MONTH) == 0
+    };
+    let mut extra: Vec<(usize, usize, &'static str)> = Vec::new();
+    let mut i = 1;
+    while i < n {
+        if cx.toks[i].shape != Shape::Lower || !given(cx, i) {
+            i += 1;
+            continue;
+        }
+        let (s0, e0) = (cx.toks[i].start, cx.toks[i].end);
+        if in_claimed(&cx.claimed, s0, e0) || cx.found.iter().any(|f| f.0 < e0 && s0 < f.1) {
+            i += 1;
+            continue;
+        }
+        let gap = cx.gap_before(i);
+        let pf = cx.flags(i - 1);
+        let announced = is_space_gap(gap)
+            && cx.toks[i - 1].shape == Shape::Lower
+            && pf & (BEFORE | SPEECH_BEFORE) != 0;
+        let greeted = is_space_gap(gap) && pf & GREET != 0;
+        // A list: a given name after `, ` / ` and ` that follows one found in lower case.
+        let listed = extra.last().is_some_and(|l| {
+            cx.text.get(l.1..s0).is_some_and(|b| {
+                matches!(
+                    b.trim(),
+                    "," | "and" | ", and" | "&" | "or" | "y" | "et" | "und" | "en" | "e"
+                )
+            })
+        });
+        // The head of a list after a colon: `: anna, keir` with a second known name.
+        let list_head = gap.trim_end().ends_with(':')
+            && i + 1 < n
+            && matches!(cx.gap_after(i), ", " | " and ")
+            && given(cx, i + 1);
+        if !(announced || greeted || listed || list_head) {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        if end < n && is_space_gap(cx.gap_before(end)) && cx.toks[end].shape == Shape::Lower {
+            let f = cx.flags(end);
+            let t = cx.toks[end];
+            let surname_like = t.end - t.start >= 3
+                && f & (WORD | TRAP | NOBODY | PARTICLE | MONTH | SPEECH) == 0
+                && !cx.text[t.start..t.end].chars().any(|c| c.is_ascii_digit());
+            if surname_like && !greeted {
+                end += 1;
+            }
+        }
+        extra.push((cx.toks[i].start, cx.toks[end - 1].end, "name-lower"));
+        i = end;
+    }
+    cx.found.extend(extra);
 }
 
 /// Finds the parts of the names found again elsewhere in the text.

@@ -325,3 +325,19 @@ fn never_panics_and_cuts_on_char_boundaries() {
         let _ = crate::Detector::new().detect(&t);
     }
 }
+
+#[test]
+fn names_in_lower_case() {
+    assert_eq!(
+        names("did trevor barker get the invoice?"),
+        ["trevor barker"]
+    );
+    assert_eq!(names("Thanks shaun, let me check."), ["shaun"]);
+    assert_eq!(
+        names("they had 4: emma, sarah, olivia and jessica"),
+        ["emma", "sarah", "olivia", "jessica"]
+    );
+    // Words stay words.
+    assert!(names("did you get the invoice? ask mom, she knows.").is_empty());
+    assert!(names("thanks all, see you in june").is_empty());
+}
