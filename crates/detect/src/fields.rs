@@ -6,7 +6,7 @@
 use redact_entity::{Finding, Kind};
 
 use crate::classify;
-use crate::names::{is_particle, is_title, name_info};
+use crate::names::{is_particle, is_title, is_word_char, name_info};
 use crate::structure::{Field, Hint, Source};
 use crate::validate as v;
 
@@ -607,7 +607,7 @@ fn person_ok(value: &str, source: Source) -> bool {
     }
     if !words.iter().all(|w| {
         w.chars()
-            .all(|c| c.is_alphabetic() || matches!(c, '.' | '\'' | '’' | '-' | 'ʼ'))
+            .all(|c| is_word_char(c) || matches!(c, '.' | '\'' | '’' | '-' | 'ʼ'))
             && w.chars().any(char::is_alphabetic)
     }) {
         return false;
@@ -635,7 +635,11 @@ fn person_ok(value: &str, source: Source) -> bool {
     let all_words = words
         .iter()
         .all(|w| name_info(w).is_some_and(|i| i.common_word && !(i.female || i.male || i.surname)));
-    if all_words {
+    // A brand or product word that is no name (`Nespresso Vertuo`, `Herman Miller Aeron`).
+    let product = words
+        .iter()
+        .any(|w| name_info(w).is_some_and(|i| i.look_alike && !(i.female || i.male || i.surname)));
+    if all_words || product {
         return false;
     }
     let all_lower = !words.iter().any(|w| w.chars().any(char::is_uppercase)) && !no_case;

@@ -108,13 +108,25 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
         .iter()
         .filter(|w| w.role == Role::Keep)
         .find_map(|w| title_gender(w.core));
-    let gender = known
-        .or(title_gender)
-        .unwrap_or(if shape::below(cx.rng, 2) == 0 {
-            Gender::Female
-        } else {
-            Gender::Male
-        });
+    // A title in front of the same surname elsewhere in the text (`Mr. Moreira` … `Davi L.
+    // Moreira`): that gender, so that every mention gets one coherent person.
+    let text_gender = if known.is_none() && title_gender.is_none() {
+        pieces
+            .iter()
+            .filter(|p| words[p.0].role == Role::Surname)
+            .find_map(|p| cx.text.titled_gender(&p.2))
+    } else {
+        None
+    };
+    let gender =
+        known
+            .or(title_gender)
+            .or(text_gender)
+            .unwrap_or(if shape::below(cx.rng, 2) == 0 {
+                Gender::Female
+            } else {
+                Gender::Male
+            });
     let fallback_origin = match script {
         Script::Cyrillic => CYRILLIC,
         Script::Other(Some(o)) => o,
@@ -247,7 +259,7 @@ fn random_latin_origin(cx: &mut Ctx<'_>) -> usize {
     if o == CYRILLIC { ANGLO } else { o }
 }
 
-fn title_gender(core: &str) -> Option<Gender> {
+pub(crate) fn title_gender(core: &str) -> Option<Gender> {
     if core.len() > 12 {
         return None;
     }
@@ -617,6 +629,36 @@ mod tests {
                 !s.ends_with("ski") && !s.ends_with("cki"),
                 "{s}: feminine form"
             );
+        }
+    }
+
+    #[test]
+    fn a_title_elsewhere_fixes_the_gender_of_the_given_name() {
+        // `Zyxa` and `Qorvath` are in no list: only the titles say the gender.
+        for (title, want) in [("Mrs", Gender::Female), ("Mr.", Gender::Male)] {
+            for seed in 0..20 {
+                let text = format!("Dear {title} Qorvath,\nZyxa Qorvath wrote to us.");
+                let mut s = Surrogates::with_seed(seed);
+                let titled = s.stand_in(
+                    &text,
+                    Kind::Person,
+                    "person",
+                    0,
+                    &format!("{title} Qorvath"),
+                );
+                let full = s.stand_in(&text, Kind::Person, "person", 0, "Zyxa Qorvath");
+                let given = full.split(' ').next().unwrap_or("");
+                assert_eq!(
+                    data::known_gender(&data::key(given)),
+                    Some(want),
+                    "{titled} / {full}"
+                );
+                // The surname follows the titled mention.
+                assert!(
+                    titled.ends_with(full.split(' ').nth(1).unwrap_or("?")),
+                    "{titled} / {full}"
+                );
+            }
         }
     }
 

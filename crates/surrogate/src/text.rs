@@ -188,6 +188,9 @@ pub(crate) struct TextIndex {
     /// (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
     grams: std::sync::OnceLock<GramBits>,
     queries: std::sync::atomic::AtomicUsize,
+    /// Name words that follow a title of one gender in the text (`Mr. Moreira` → `moreira`:
+    /// male), keyed by `data::key`; built on the first question.
+    titled: std::sync::OnceLock<Vec<(String, crate::data::Gender)>>,
 }
 
 impl Clone for TextIndex {
@@ -200,6 +203,7 @@ impl Clone for TextIndex {
             queries: std::sync::atomic::AtomicUsize::new(
                 self.queries.load(std::sync::atomic::Ordering::Relaxed),
             ),
+            titled: self.titled.clone(),
         }
     }
 }
@@ -222,6 +226,41 @@ impl TextIndex {
         self.lower.make_ascii_lowercase();
         self.grams = std::sync::OnceLock::new();
         self.queries = std::sync::atomic::AtomicUsize::new(0);
+        self.titled = std::sync::OnceLock::new();
+    }
+
+    /// The gender a title gives the name word `key` somewhere in the text (`Mrs Kowalczyk`
+    /// makes `kowalczyk` female), so that `Aniela Kowalczyk` elsewhere gets a given name of
+    /// that gender; `None` when no title or titles of both genders precede it.
+    pub(crate) fn titled_gender(&self, key: &str) -> Option<crate::data::Gender> {
+        let titled = self.titled.get_or_init(|| {
+            let mut out: Vec<(String, crate::data::Gender)> = Vec::new();
+            let mut conflicts: Vec<String> = Vec::new();
+            let mut prev: Option<crate::data::Gender> = None;
+            for w in self
+                .lower
+                .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
+            {
+                if w.is_empty() {
+                    continue;
+                }
+                if let Some(g) = prev.take() {
+                    let k = crate::data::key(w);
+                    match out.iter().find(|(o, _)| *o == k) {
+                        Some((_, og)) if *og != g => conflicts.push(k),
+                        Some(_) => {}
+                        None => out.push((k, g)),
+                    }
+                    if out.len() > 256 {
+                        break;
+                    }
+                }
+                prev = crate::person::title_gender(w);
+            }
+            out.retain(|(k, _)| !conflicts.contains(k));
+            out
+        });
+        titled.iter().find(|(k, _)| k == key).map(|(_, g)| *g)
     }
 
     /// The 4-gram filter, once the text is long and has been queried often.

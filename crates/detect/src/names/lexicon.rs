@@ -71,6 +71,30 @@ pub const PARTICLE: u32 = 1 << 14;
 pub const WEAK_BEFORE: u32 = 1 << 15;
 /// Part of a sign-off or greeting phrase of two words (`good` morning, `thank` you).
 pub const MORNING: u32 = 1 << 16;
+/// A month or its abbreviation (`Jan`, `Jun`, `Mai`, `août`): next to a day or a year it is a
+/// date, not the given name Jan.
+pub const MONTH: u32 = 1 << 17;
+/// A verb in front of a name that takes a person as its object (`ask`, `describe`, `know`,
+/// `says`, `chiedi a`): like a verb of speech after a name.
+pub const SPEECH_BEFORE: u32 = 1 << 18;
+
+const MONTHS: &str = "january february march april may june july august september october \
+    november december jan feb mar apr jun jul aug sep sept oct nov dec janv févr fév avr mai \
+    juin juil août aout déc janvier février avril juillet septembre octobre novembre décembre \
+    ene abr ago dic enero febrero marzo abril mayo junio julio agosto septiembre octubre \
+    noviembre diciembre gen mag giu lug set ott gennaio febbraio aprile maggio giugno luglio \
+    settembre ottobre dicembre jän mär okt dez januar februar märz juni juli oktober dezember \
+    mei mrt maart juni augustus januari februari maj sty lut kwi cze lip sie wrz paź lis gru";
+
+/// A word after `Name, ` or `Name (` that only a person takes (`born`, `née`, `geb.`).
+pub const BORN: u32 = 1 << 19;
+
+const BORN_WORDS: &str = "born née nee né geb geboren ur urodzony urodzona nacido nacida \
+    nato nata nascido nascida født född syntynyt rođen rođena narozen narozena";
+
+const SPEECH_BEFORE_WORDS: &str = "ask asks asked describe describes described know knows \
+    knew says said did chiedi chiedere zapytaj pregunta pregúntale preguntale demande \
+    demandez vraag frag fragen pergunte pergunta spør fråga kysy zeptej opýtaj";
 
 const TITLES: &str = "mr mrs ms miss mx dr prof professor sir dame lord lady herr frau fräulein \
     mme madame mlle mademoiselle monsieur sr sra srta señor señora señorita dona doña sig \
@@ -78,7 +102,8 @@ const TITLES: &str = "mr mrs ms miss mx dr prof professor sir dame lord lady her
     reverend fr father sister brother capt captain col colonel gen general lt lieutenant sgt \
     sergeant officer detective inspector constable judge justice senator rep governor \
     mayor councillor councilor president chancellor minister ambassador rabbi imam \
-    pastor uncle aunt auntie grandma grandpa nana granny coach";
+    pastor uncle aunt auntie grandma grandpa nana granny coach pani pan paní pán panie \
+    gospodin gospođa gospa bay bayan sayın hanım bey heer";
 
 const GREETINGS: &str = "hi hello hey hiya heya dear dearest thanks thank thx ty cheers \
     congrats congratulations welcome bye morning afternoon evening bonjour salut coucou hallo \
@@ -90,7 +115,8 @@ const SPEECH_VERBS: &str = "said says told tells asked asks replied replies wrot
     wanted promised suggested suggests pointed argued complained insisted admitted warned \
     laughed smiled nodded shrugged emailed texted phoned called calls signed approved \
     interviewed thanked joined recommended reported insists believes knows needs needed \
-    decided refused apologised apologized answered responded shouted whispered sighed";
+    decided refused apologised apologized answered responded shouted whispered sighed \
+    presented spent lives lived moved works worked";
 
 const BEFORE_WORDS: &str = "told tell tells ask asked asking cc cc'ing ccing bcc email \
     emailed emailing thank thanked invite invited introduce introduced meet met meeting \
@@ -277,6 +303,26 @@ const LABELS: &[&str] = &[
     "cardholder name",
     "name on card",
     "beneficiary",
+    "payee",
+    "payer",
+    "third party",
+    "tiers",
+    "tiers / third party",
+    "notfallkontakt",
+    "drittpartei",
+    "present",
+    "attendees",
+    "participants",
+    "attendance",
+    "anwesend",
+    "teilnehmer",
+    "présents",
+    "presentes",
+    "presenti",
+    "aanwezig",
+    "närvarande",
+    "obecni",
+    "paikalla",
     "recipient",
     "recipient name",
     "sender",
@@ -332,6 +378,29 @@ const LABELS: &[&str] = &[
     "bcc",
     "from",
     "to",
+    // e-mail headers in other languages (only at the start of a line)
+    "de",
+    "à",
+    "a",
+    "para",
+    "da",
+    "von",
+    "an",
+    "van",
+    "aan",
+    "från",
+    "till",
+    "fra",
+    "til",
+    "od",
+    "do",
+    "kimden",
+    "kime",
+    "dari",
+    "kepada",
+    "от",
+    "кому",
+    "від",
     "reply-to",
     // German
     "vorname",
@@ -456,7 +525,11 @@ const LABELS: &[&str] = &[
 ];
 
 /// Labels of e-mail headers whose values are lists of display names and addresses.
-pub const HEADER_LABELS: &[&str] = &["from", "to", "cc", "bcc", "reply-to", "sender"];
+pub const HEADER_LABELS: &[&str] = &[
+    "from", "to", "cc", "bcc", "reply-to", "sender", // English
+    "de", "à", "a", "para", "da", "von", "an", "van", "aan", "från", "till", "fra", "til", "od",
+    "do", "kimden", "kime", "dari", "kepada", "от", "кому", "від",
+];
 
 /// The built lexicon.
 pub struct Lexicon {
@@ -474,6 +547,7 @@ const GIVEN_SSA: &str = include_str!("../../data/given_ssa.txt");
 const SURNAMES_CENSUS: &str = include_str!("../../data/surnames_census.txt");
 const NAMES_INTL: &str = include_str!("../../data/names_intl.txt");
 const WORDS_EN: &str = include_str!("../../data/words_en.txt");
+const WORDS_INTL: &str = include_str!("../../data/words_intl.txt");
 const TRAPS: &str = include_str!("../../data/traps.txt");
 
 fn data_lines(s: &str) -> impl Iterator<Item = &str> {
@@ -495,6 +569,11 @@ impl Lexicon {
         };
         for l in data_lines(WORDS_EN) {
             add(l, WORD);
+        }
+        for l in data_lines(WORDS_INTL) {
+            for w in l.split_whitespace() {
+                add(w, WORD);
+            }
         }
         for l in data_lines(GIVEN_SSA) {
             let mut it = l.split_whitespace();
@@ -559,6 +638,9 @@ impl Lexicon {
             (ORG_WORDS, ORG),
             (NOBODY_WORDS, NOBODY),
             (PARTICLES, PARTICLE),
+            (MONTHS, MONTH),
+            (SPEECH_BEFORE_WORDS, SPEECH_BEFORE),
+            (BORN_WORDS, BORN),
         ] {
             for w in list.split_whitespace() {
                 add(w, flag);

@@ -22,7 +22,11 @@
 //! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map) only
 //! for capitalised words and the words around them.
 
+mod chat;
+mod column;
 mod lexicon;
+
+pub(crate) use column::name_column;
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -31,8 +35,9 @@ use redact_entity::{Finding, Kind};
 
 use crate::Recognizer;
 use lexicon::{
-    BEFORE, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LOCPREP, Lexicon, MORNING, NOBODY,
-    ORG, PARTICLE, REL, SPEECH, SURNAME, TITLE, TRAP, WEAK_BEFORE, WORD,
+    BEFORE, BORN, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LOCPREP, Lexicon, MONTH,
+    MORNING, NOBODY, ORG, PARTICLE, REL, SPEECH, SPEECH_BEFORE, SURNAME, TITLE, TRAP, WEAK_BEFORE,
+    WORD,
 };
 
 pub use lexicon::{GIVEN_F, GIVEN_M};
@@ -117,7 +122,19 @@ struct Tok {
 
 fn is_letter_at(text: &str, i: usize) -> Option<(char, usize)> {
     let c = text[i..].chars().next()?;
-    c.is_alphabetic().then_some((c, c.len_utf8()))
+    is_word_char(c).then_some((c, c.len_utf8()))
+}
+
+/// A letter, or a combining mark that belongs to the letters around it (Thai tone marks,
+/// Indic vowel signs, Hebrew points, combining accents), which are not alphabetic by
+/// themselves but sit inside words.
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphabetic()
+        || matches!(c,
+            '\u{0300}'..='\u{036F}'
+            | '\u{0591}'..='\u{05C7}'
+            | '\u{0900}'..='\u{0DFF}'
+            | '\u{0E00}'..='\u{0E7F}')
 }
 
 /// Splits `text` into words.
@@ -138,7 +155,7 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         }
         // A word starts at i.
         let start = i;
-        let (mut upper, mut lower) = (0usize, 0usize);
+        let (mut upper, mut lower, mut uncased) = (0usize, 0usize, 0usize);
         let mut first_upper = false;
         let mut first = true;
         loop {
@@ -179,8 +196,10 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
                 if first {
                     first_upper = true;
                 }
-            } else {
+            } else if ch.is_lowercase() {
                 lower += 1;
+            } else {
+                uncased += 1;
             }
             first = false;
             i += len;
@@ -205,6 +224,10 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
             Shape::Upper
         } else if first_upper {
             Shape::Cap
+        } else if upper == 0 && lower == 0 && (2..=16).contains(&uncased) {
+            // A word of a script without case (`송현우`, `橋本`, `ไชยภา`, `לוין`): it may be a
+            // name as a capitalised word may; a long one is a phrase, not a name.
+            Shape::Cap
         } else {
             Shape::Lower
         };
@@ -227,6 +250,51 @@ struct Cx<'t> {
     found: Vec<(usize, usize, &'static str)>,
     /// Spans handled by a label (runs inside them are not looked at again).
     claimed: Vec<(usize, usize)>,
+    /// The letters of the local parts of the e-mail addresses in the text, lower case and
+    /// folded (`lavize.apine85@` → `laviseapine`), with the offset of their `@`, in text
+    /// order, at most [`MAX_LOCALS`].
+    locals: Vec<(usize, String)>,
+    /// The flags of each token once looked up (`u32::MAX`: not yet).
+    flag_cache: Vec<std::cell::Cell<u32>>,
+}
+
+/// How many e-mail local parts a text's names are compared with.
+const MAX_LOCALS: usize = 4096;
+
+/// How far (bytes) from a run an e-mail address may be to spell its name: the same record,
+/// paragraph or signature.
+const LOCAL_WINDOW: usize = 600;
+
+/// The letters of the local parts of the e-mail addresses in `text` (see [`Cx::locals`]).
+fn email_locals(text: &str) -> Vec<(usize, String)> {
+    let b = text.as_bytes();
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut from = 0;
+    while let Some(off) = b[from..].iter().position(|&c| c == b'@') {
+        let i = from + off;
+        from = i + 1;
+        let mut s = i;
+        while s > 0
+            && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'.' | b'_' | b'-' | b'+'))
+        {
+            s -= 1;
+        }
+        if s == i || !b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric) {
+            continue;
+        }
+        let l: String = b[s..i]
+            .iter()
+            .filter(|c| c.is_ascii_alphabetic())
+            .map(|c| char::from(c.to_ascii_lowercase()))
+            .collect();
+        if l.len() >= 3 {
+            out.push((i, l));
+            if out.len() >= MAX_LOCALS {
+                break;
+            }
+        }
+    }
+    out
 }
 
 impl<'t> Cx<'t> {
@@ -236,7 +304,15 @@ impl<'t> Cx<'t> {
     }
 
     fn flags(&self, i: usize) -> u32 {
-        self.lex.flags(self.word(i))
+        // Looked up once per token: the judges ask about the same words many times.
+        let c = &self.flag_cache[i];
+        let f = c.get();
+        if f != u32::MAX {
+            return f;
+        }
+        let f = self.lex.flags(self.word(i));
+        c.set(f);
+        f
     }
 
     /// The text between token `i - 1` and token `i` (from the start of the text for 0).
@@ -263,13 +339,21 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     let mut cx = Cx {
         text,
         lex: &LEXICON,
+        flag_cache: vec![std::cell::Cell::new(u32::MAX); toks.len()],
         toks,
         found: Vec::new(),
         claimed: Vec::new(),
+        locals: if text.contains('@') {
+            email_locals(text)
+        } else {
+            Vec::new()
+        },
     };
     labels(&mut cx);
+    chat::speakers(&mut cx);
     cx.claimed.sort_unstable();
     let rejected = runs(&mut cx);
+    lower_case(&mut cx);
     coreference(&mut cx, &rejected);
     for &(s, e, rule) in &cx.found {
         out.push(Finding::new(s, e, Kind::Person, rule));
@@ -281,15 +365,67 @@ fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
 }
 
+/// Labels of a list of names separated by commas (minutes of a meeting).
+const LIST_LABELS: &[&str] = &[
+    "present",
+    "attendees",
+    "participants",
+    "attendance",
+    "anwesend",
+    "teilnehmer",
+    "présents",
+    "presentes",
+    "presenti",
+    "aanwezig",
+    "närvarande",
+    "obecni",
+    "paikalla",
+];
+
 /// Finds record labels (`Name:`) and e-mail headers and the names after them.
 fn labels(cx: &mut Cx<'_>) {
     let text = cx.text;
     let b = text.as_bytes();
     let mut ti = 0usize; // first token at or after the colon, advanced monotonically
+    // Where labels may end: every colon (found by `memchr`), and the first `#`, ` - ` or
+    // ` – ` near the start of each line.
+    let mut delims: Vec<usize> = Vec::new();
     let mut pos = 0usize;
-    while let Some(off) = b[pos..].iter().position(|&c| c == b':') {
-        let p = pos + off;
-        pos = p + 1;
+    while let Some(off) = text[pos..].find(':') {
+        delims.push(pos + off);
+        pos += off + 1;
+    }
+    let reach = cx.lex.max_label + 12;
+    let mut ls = 0usize;
+    loop {
+        let le = text[ls..].find('\n').map_or(text.len(), |o| ls + o);
+        let head = &b[ls..le.min(ls + reach)];
+        if let Some(o) = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93)) {
+            delims.push(ls + o);
+        }
+        if le >= text.len() {
+            break;
+        }
+        ls = le + 1;
+    }
+    delims.sort_unstable();
+    for at in delims {
+        // `Label: value`, `Payee #value`, `Name - value`, `Contact – value`: `p` is where the
+        // label ends, `at` the last byte of the delimiter.
+        let spaced = |i: usize| i > 0 && b[i - 1] == b' ' && b.get(at + 1) == Some(&b' ');
+        let p = match b[at] {
+            b':' => at,
+            b'#' if at > 0
+                && b[at - 1] == b' '
+                && !b.get(at + 1).is_some_and(u8::is_ascii_digit) =>
+            {
+                at
+            }
+            b'-' if spaced(at) => at,
+            0x93 if at >= 2 && b[at - 2] == 0xE2 && b[at - 1] == 0x80 && spaced(at - 2) => at - 2,
+            _ => continue,
+        };
+        let colon = b[at] == b':';
         // The field starts after a line break or a field separator.
         let lo = p.saturating_sub(cx.lex.max_label + 12);
         let mut s = p;
@@ -309,6 +445,9 @@ fn labels(cx: &mut Cx<'_>) {
             s += 1;
         }
         let at_line_start = s == 0 || matches!(b[s - 1], b'\n' | b'\r');
+        if !colon && !at_line_start {
+            continue;
+        }
         let raw = text[s..p].trim_matches(|c: char| {
             c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+')
         });
@@ -322,21 +461,21 @@ fn labels(cx: &mut Cx<'_>) {
             .to_lowercase();
         if !cx.lex.is_label(&label) {
             // `Product name:`, `File name:`, `Company name:`: the value is not a person.
-            if label.ends_with(" name") || label.ends_with(" names") {
-                let vend = b[p + 1..]
+            if colon && (label.ends_with(" name") || label.ends_with(" names")) {
+                let vend = b[at + 1..]
                     .iter()
                     .position(|&c| matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t'))
-                    .map_or(b.len(), |o| p + 1 + o);
-                cx.claimed.push((p + 1, vend));
+                    .map_or(b.len(), |o| at + 1 + o);
+                cx.claimed.push((at + 1, vend));
             }
             continue;
         }
         let header = HEADER_LABELS.contains(&label.as_str());
-        if header && !at_line_start {
+        if ((header || !colon) && !at_line_start) || (header && !colon) {
             continue;
         }
         // The value: to the end of the line or field.
-        let vstart = p + 1;
+        let vstart = at + 1;
         let vend = b[vstart..]
             .iter()
             .position(|&c| matches!(c, b'\n' | b'\r' | b'|' | b';' | b'\t'))
@@ -346,6 +485,20 @@ fn labels(cx: &mut Cx<'_>) {
         }
         if header {
             header_names(cx, vstart, vend);
+        } else if LIST_LABELS.contains(&label.as_str()) {
+            // `Present: Aljaž Sever, Ivo Bukovec, Miloš Blažič`: a list of names.
+            let mut seg = vstart;
+            while seg < vend {
+                let end = b[seg..vend]
+                    .iter()
+                    .position(|&c| c == b',')
+                    .map_or(vend, |o| seg + o);
+                let k = cx.toks.partition_point(|t| t.start < seg);
+                if let Some((s, e)) = label_value(cx, k, end, false) {
+                    cx.found.push((s, e, "name-label"));
+                }
+                seg = end + 1;
+            }
         } else if let Some((s, e)) = label_value(cx, ti, vend, true) {
             cx.found.push((s, e, "name-label"));
             cx.claimed.push((s, e));
@@ -560,6 +713,13 @@ const STRONG_PAIRS: &[&str] = &[
     "founded",
     "directed",
     "presented",
+    "belongs",
+    "belong",
+    "belonging",
+    "reach",
+    "reached",
+    "reference",
+    "regarding",
 ];
 
 fn in_claimed(claimed: &[(usize, usize)], s: usize, e: usize) -> bool {
@@ -630,14 +790,21 @@ fn judge(
     let mut a = i;
     let mut b = j;
     // Leading words that are not names: titles, roles, greetings, determiners, other words.
+    let mut addressed = false;
     while a < b {
         let f = cx.flags(a);
+        // After a greeting, a relation or a title the next word is the name, even when it is
+        // also a word (`Thanks Mare`, `my colleague Hope`).
+        if addressed && f & (TITLE | GREET | REL) == 0 {
+            break;
+        }
         // Surnames that are also words (`Dear`, `King`, `Friend`) do not count in front of
         // other capitalised words.
         let known = f & GIVEN != 0 || (f & SURNAME != 0 && (f & WORD == 0 || a + 1 >= b));
         let t = toks[a];
         if f & TITLE != 0 && (!known || cx.gap_after(a).starts_with('.')) && a + 1 < b {
             title = true;
+            addressed = true;
         } else if f & GREET != 0 && !known {
             let w = cx.word(a);
             let morning = matches!(
@@ -646,9 +813,11 @@ fn judge(
             );
             if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
                 ctx.strong = true;
+                addressed = is_space_gap(cx.gap_after(a));
             }
         } else if f & REL != 0 && !known {
             ctx.strong = true;
+            addressed = is_space_gap(cx.gap_after(a));
         } else if f & DET != 0 && !known {
             ctx.det = true;
         } else if f & MORNING != 0 && !known {
@@ -668,7 +837,7 @@ fn judge(
     }
     // Trailing words that are not names; an organisation word rejects the run.
     let mut org = false;
-    while b > a {
+    while b > a + usize::from(addressed) {
         let f = cx.flags(b - 1);
         let t = toks[b - 1];
         let known = f & (GIVEN | SURNAME) != 0;
@@ -687,6 +856,27 @@ fn judge(
     }
     if b <= a {
         return None;
+    }
+    // `16/Jan/2025`, `Jun 18`, `28. Mai 2021`: a month next to a number is a date.
+    if (a..b).any(|k| month_in_date(cx, k)) {
+        return None;
+    }
+    // `Johnson & Johnson`, `Marks & Spencer`: a surname joined by `&` to another capitalised
+    // word that is not a given name is a firm.
+    if b - a == 1 {
+        let fa = cx.flags(a);
+        let amp = |gap: &str, k: usize| {
+            let fk = cx.flags(k);
+            gap.trim() == "&"
+                && !gap.contains('\n')
+                && toks[k].shape != Shape::Lower
+                && (cx.word(k).eq_ignore_ascii_case(cx.word(a))
+                    || (fa & GIVEN == 0 && fk & GIVEN == 0)
+                    || fk & ORG != 0)
+        };
+        if (b < toks.len() && amp(cx.gap_after(a), b)) || (a > 0 && amp(cx.gap_before(a), a - 1)) {
+            return None;
+        }
     }
     // The word right after the run.
     let next_gap = if b < toks.len() { cx.gap_before(b) } else { "" };
@@ -713,6 +903,13 @@ fn judge(
     }
     if org {
         return None;
+    }
+    // `Norbert Slavík, born 02.01.1952`, `Madlen Parvanova (born …)`: only people are born.
+    if b < toks.len() && b == j {
+        let g = cx.gap_before(b);
+        if matches!(g, ", " | " (" | ",") && cx.flags(b) & BORN != 0 {
+            ctx.strong = true;
+        }
     }
     if toks[b - 1].poss && b == j {
         ctx.medium = true;
@@ -744,6 +941,27 @@ fn judge(
             if f & BEFORE != 0 && toks[i - 1].shape == Shape::Lower {
                 ctx.strong = true;
             }
+            // `chiedi a Giada`, `demande à Zoé`, `vraag het even aan Esmee`.
+            let via_prep = {
+                let mut k = i - 1;
+                let mut steps = 0;
+                while k > 0
+                    && steps < 3
+                    && matches!(
+                        cx.word(k).to_lowercase().as_str(),
+                        "a" | "à" | "aan" | "an" | "het" | "even" | "to" | "al"
+                    )
+                    && is_space_gap(cx.gap_before(k))
+                {
+                    k -= 1;
+                    steps += 1;
+                }
+                steps > 0 && cx.flags(k) & SPEECH_BEFORE != 0 && toks[k].shape == Shape::Lower
+            };
+            if via_prep || (f & SPEECH_BEFORE != 0 && toks[i - 1].shape == Shape::Lower) {
+                ctx.speech = true;
+                ctx.medium = true;
+            }
             if f & WEAK_BEFORE != 0 {
                 let strong_pair = i >= 2 && {
                     let p2 = cx.word(i - 2).to_lowercase();
@@ -757,7 +975,7 @@ fn judge(
             } else if pl == "in" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
                 ctx.strong = true;
             }
-            if f & DET != 0 && !gap.contains(',') {
+            if f & DET != 0 && !gap.contains(',') && !via_prep {
                 ctx.det = true;
             }
             if f & LOCPREP != 0 && toks[i - 1].shape == Shape::Lower {
@@ -852,7 +1070,14 @@ fn judge(
             plain = false;
         }
     }
-    if plain || n > 4 {
+    // `Thanks Mare,`: a word alone between a greeting and a comma is the one greeted.
+    let vocative = addressed
+        && ctx.strong
+        && n == 1
+        && b == j
+        && cx.gap_after(a).starts_with(',')
+        && cx.flags(a) & NOBODY == 0;
+    if (plain && !vocative) || n > 4 {
         if !plain {
             rejected.push((a, b));
         }
@@ -872,7 +1097,10 @@ fn judge(
     } else if ctx.medium && !ctx.det {
         let ok = if n == 1 {
             let unknown = first & (GIVEN | SURNAME | WORD | TRAP) == 0;
-            (first & (GIVEN | SURNAME) != 0 && (first & TRAP == 0 || ctx.from_dept) && !ctx.loc)
+            (first & (GIVEN | SURNAME) != 0
+                && (first & TRAP == 0 || ctx.from_dept)
+                && !ctx.loc
+                && (first & WORD == 0 || ctx.speech || ctx.from_dept || toks[a].poss))
                 || (ctx.speech && unknown && toks[a].shape == Shape::Cap)
         } else {
             ctx.speech
@@ -895,11 +1123,102 @@ fn judge(
     };
     match rule {
         Some(r) => Some((a, b, r)),
+        None if email_backed(cx, a, b) => Some((a, b, "name-email")),
+        None if a == i && b == j && address_block(cx, a, b) => Some((a, b, "name-address")),
         None => {
             rejected.push((a, b));
             None
         }
     }
+}
+
+/// A line that holds only a name of two to four words, above a line with a house number or
+/// a postcode (`Linda Jones` / `Flat 15, 3 Chloe Summit`): the first line of an address
+/// block on a label, an envelope or a letter.
+fn address_block(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    if !(2..=4).contains(&(b - a)) {
+        return false;
+    }
+    let text = cx.text;
+    let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
+    let line_start = text[..s].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[e..].find('\n').map_or(text.len(), |p| e + p);
+    if !text[line_start..s].trim().is_empty() || !text[e..line_end].trim().is_empty() {
+        return false;
+    }
+    for k in a..b {
+        let f = cx.flags(k);
+        let name = f & (GIVEN | SURNAME) != 0;
+        if f & (ORG | NOBODY | TITLE) != 0 || (f & (WORD | TRAP) != 0 && !name) {
+            return false;
+        }
+    }
+    if line_end >= text.len() {
+        return false;
+    }
+    let next = text[line_end + 1..].lines().next().unwrap_or("").trim();
+    next.len() <= 80
+        && next.bytes().any(|c| c.is_ascii_digit())
+        && next.chars().any(char::is_alphabetic)
+        && !next.contains('@')
+        && !next.contains("://")
+}
+
+/// A month word right next to a number (`16/Jan/2025`, `Jun 18`, `28. Mai 2021`).
+fn month_in_date(cx: &Cx<'_>, k: usize) -> bool {
+    if cx.flags(k) & MONTH == 0 {
+        return false;
+    }
+    let t = cx.toks[k];
+    // A full stop before the month may end a sentence (`… 10.0.0.1. Jan confirmed`); after
+    // it, it marks an abbreviation (`Jan. 5`).
+    let mut from = t.start.saturating_sub(4);
+    while !cx.text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let before = cx.text[from..t.start].trim_end_matches([' ', '/', '-', '\u{a0}']);
+    let skip = [' ', '/', '-', '.', '\u{a0}'];
+    let after = cx.text[t.end..]
+        .trim_start_matches(skip)
+        .trim_start_matches(',');
+    let after = after.trim_start_matches(skip);
+    before.ends_with(|c: char| c.is_ascii_digit())
+        || after.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A run whose words are spelled in an e-mail address of the same text (`Samira Sölzer` and
+/// `ssolzer@web.de`, `Kemppainen` and `johan.kemppainen@`): the address is the person's.
+fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    if cx.locals.is_empty() || b - a > 3 {
+        return false;
+    }
+    let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
+    let lo = cx.locals.partition_point(|l| l.0 + LOCAL_WINDOW < s);
+    let hi = cx.locals.partition_point(|l| l.0 <= e + LOCAL_WINDOW);
+    let near = &cx.locals[lo..hi.max(lo)];
+    if near.is_empty() {
+        return false;
+    }
+    let mut hit = false;
+    for k in a..b {
+        let t = cx.toks[k];
+        let f = cx.flags(k);
+        let name = f & (GIVEN | SURNAME) != 0;
+        if t.end - t.start == 1 || f & PARTICLE != 0 {
+            continue;
+        }
+        if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
+            return false;
+        }
+        let folded = lexicon::fold(&cx.word(k).to_lowercase());
+        if folded.len() >= 4
+            && folded.bytes().all(|c| c.is_ascii_alphabetic())
+            && near.iter().any(|l| l.1.contains(folded.as_str()))
+        {
+            hit = true;
+        }
+    }
+    hit
 }
 
 /// A capitalised sequence without context: a given name then a surname (or an unknown
@@ -933,13 +1252,83 @@ fn dictionary_pair(cx: &Cx<'_>, a: usize, b: usize, first: u32, last: u32, any_t
         return last_nameish && (last & TRAP == 0 || last & (GIVEN | SURNAME) != 0);
     }
     if weak_given {
-        return strong_surname && !any_trap;
+        // `Max Müller`, `Jordan Smith`: a given name that is also a word or a brand, then a
+        // surname that is neither.
+        let later_trap = (a + 1..b).any(|k| cx.flags(k) & TRAP != 0);
+        return strong_surname && !later_trap;
     }
     // `J. Smith`: an initial and a surname.
     if toks[a].end - toks[a].start == 1 {
         return strong_surname;
     }
     unknown(first) && toks[a].end - toks[a].start >= 3 && strong_surname && !any_trap
+}
+
+/// Names typed in lower case after a word that announces a person (`did trevor barker get`,
+/// `Thanks shaun,`, `ask anna`), and lists of them (`they had 4: anna, keir, femke and
+/// sarah`): a known given name that is no common word, then at most one more word that is a
+/// surname or unknown (not a common word).
+fn lower_case(cx: &mut Cx<'_>) {
+    let n = cx.toks.len();
+    let given = |cx: &Cx<'_>, k: usize| {
+        let t = cx.toks[k];
+        let f = cx.flags(k);
+        t.shape == Shape::Lower
+            && t.end - t.start >= 3
+            && f & GIVEN != 0
+            && f & (WORD | TRAP | NOBODY | PARTICLE | MONTH) == 0
+    };
+    let mut extra: Vec<(usize, usize, &'static str)> = Vec::new();
+    let mut i = 1;
+    while i < n {
+        if cx.toks[i].shape != Shape::Lower || !given(cx, i) {
+            i += 1;
+            continue;
+        }
+        let (s0, e0) = (cx.toks[i].start, cx.toks[i].end);
+        if in_claimed(&cx.claimed, s0, e0) || cx.found.iter().any(|f| f.0 < e0 && s0 < f.1) {
+            i += 1;
+            continue;
+        }
+        let gap = cx.gap_before(i);
+        let pf = cx.flags(i - 1);
+        let announced = is_space_gap(gap)
+            && cx.toks[i - 1].shape == Shape::Lower
+            && pf & (BEFORE | SPEECH_BEFORE) != 0;
+        let greeted = is_space_gap(gap) && pf & GREET != 0;
+        // A list: a given name after `, ` / ` and ` that follows one found in lower case.
+        let listed = extra.last().is_some_and(|l| {
+            cx.text.get(l.1..s0).is_some_and(|b| {
+                matches!(
+                    b.trim(),
+                    "," | "and" | ", and" | "&" | "or" | "y" | "et" | "und" | "en" | "e"
+                )
+            })
+        });
+        // The head of a list after a colon: `: anna, keir` with a second known name.
+        let list_head = gap.trim_end().ends_with(':')
+            && i + 1 < n
+            && matches!(cx.gap_after(i), ", " | " and ")
+            && given(cx, i + 1);
+        if !(announced || greeted || listed || list_head) {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        if end < n && is_space_gap(cx.gap_before(end)) && cx.toks[end].shape == Shape::Lower {
+            let f = cx.flags(end);
+            let t = cx.toks[end];
+            let surname_like = t.end - t.start >= 3
+                && f & (WORD | TRAP | NOBODY | PARTICLE | MONTH | SPEECH) == 0
+                && !cx.text[t.start..t.end].chars().any(|c| c.is_ascii_digit());
+            if surname_like && !greeted {
+                end += 1;
+            }
+        }
+        extra.push((cx.toks[i].start, cx.toks[end - 1].end, "name-lower"));
+        i = end;
+    }
+    cx.found.extend(extra);
 }
 
 /// Finds the parts of the names found again elsewhere in the text.

@@ -101,3 +101,243 @@ fn letters_glued_to_digits_underscores_or_dollars_are_identifiers() {
     // The same names as words of prose are still found.
     assert_eq!(names("Dear Ed, thanks."), ["Ed"]);
 }
+
+#[test]
+fn chat_speakers() {
+    let t = "[9:12 am] Haldane: morning\n[9:13 am] Okonkwo: hi there\n[9:14 am] Haldane: ok\n";
+    assert_eq!(names(t), ["Haldane", "Okonkwo", "Haldane"]);
+    let t = "10/06/2022, 20:16 - Ottone Gregori: ok\n10/06/2022, 20:17 - Agent Dan: thanks\n";
+    assert_eq!(names(t), ["Ottone Gregori", "Dan"]);
+    let t = "Tadeja Dolinšek  11:18 PM\nmy card is blocked\nTadeja Dolinšek  11:19 PM\nhello?\n";
+    assert_eq!(names(t), ["Tadeja Dolinšek", "Tadeja Dolinšek"]);
+    let t = "Virginia: el envío no se mueve\nAgent Dan: lo reviso\nVirginia: gracias\n";
+    assert_eq!(names(t), ["Virginia", "Dan", "Virginia"]);
+    // One line proves nothing; bots, teams and form labels are no speakers.
+    assert!(names("Vigo: hello\n").is_empty());
+    let t = "[10:00] alerts: disk full\n[10:01] Support Team: on it\n[10:02] alerts: ok\n";
+    assert!(names(t).is_empty());
+    let t = "Telefon: 123\nStatus: offen\nTelefon: 456\nStatus: zu\n";
+    assert!(names(t).is_empty());
+    let t = "From: a@x.example\nTo: b@x.example\nFrom: c@x.example\nTo: d@x.example\n";
+    assert!(names(t).is_empty());
+}
+
+#[test]
+fn verbs_and_prepositions_in_front() {
+    assert_eq!(
+        names("ok I'll ask Nikolina Plantek, her number is 0911"),
+        ["Nikolina Plantek"]
+    );
+    assert_eq!(
+        names("did Nikolina Plantek get the invoice?"),
+        ["Nikolina Plantek"]
+    );
+    assert_eq!(
+        names("chiedi a Giada Tamburini, il suo numero"),
+        ["Giada Tamburini"]
+    );
+    assert_eq!(names("Friends describe Sylke as meticulous."), ["Sylke"]);
+    assert_eq!(
+        names("The vehicle belongs to Aniela Augustynek, who can be reached."),
+        ["Aniela Augustynek"]
+    );
+    assert_eq!(
+        names("At the meeting, Lavīze Apine presented the figures."),
+        ["Lavīze Apine"]
+    );
+    assert_eq!(
+        names("I confirm that Talayer Yorulmaz, born 1982-09-27, works here."),
+        ["Talayer Yorulmaz"]
+    );
+}
+
+#[test]
+fn names_spelled_in_an_email_address() {
+    assert_eq!(
+        names("10015,Johan,Kemppainen,johan.kemppainen@luukku.com,+358814669457"),
+        ["Johan", "Kemppainen"]
+    );
+    assert_eq!(names("Samira Sölzer,ssolzer@web.de"), ["Samira Sölzer"]);
+    // A word in the address is not a name.
+    assert!(names("Support,support@example.com").is_empty());
+}
+
+#[test]
+fn months_next_to_a_day_or_year_are_dates() {
+    assert!(names("46.151.166.114 - - [16/Jan/2025:01:47:48 +0000] \"GET /\"").is_empty());
+    assert!(names("maintenance_window = \"Jun 18 10:47:09\"").is_empty());
+    assert!(names("Delivery slots on 25 Jun are fully booked.").is_empty());
+    assert!(names("Arrival: 28. Mai 2021").is_empty());
+    assert!(names("Jan 2024,Nordics,67361").is_empty());
+    // Jan the person stays a name.
+    assert_eq!(names("Thanks,\nJan"), ["Jan"]);
+    assert_eq!(
+        names("The device was seen at 10.0.0.1. Jan confirmed the card."),
+        ["Jan"]
+    );
+}
+
+#[test]
+fn function_words_of_other_languages_are_no_names() {
+    assert!(names("La facture 1058/2025 s'élève à 54,79€. Le ticket est clos.").is_empty());
+    assert!(names("Merci de mettre à jour mon adresse.").is_empty());
+    assert!(names("Según el informe, todo está bien.").is_empty());
+    assert_eq!(
+        names("De: Chus Pujadas <chus@example.com>\nÀ: Thierry Gros <t@example.fr>\n"),
+        ["Chus Pujadas", "Thierry Gros"]
+    );
+}
+
+#[test]
+fn firms_and_products_stay() {
+    assert!(names("We migrated the cluster to Johnson & Johnson last quarter.").is_empty());
+    assert!(names("Johnson & Johnson Customer Service").is_empty());
+    assert!(names("Set to Max to enable all retries.").is_empty());
+    assert!(names("I ordered Dyson V15 Detect on 08/08/2019.").is_empty());
+    assert!(names("Moved the jobs to Kubernetes and OpenAI last year.").is_empty());
+    assert!(names("Our office in Madrid opens at 9.").is_empty());
+    assert!(names("Payment terms: the Grace period applies. Love it.").is_empty());
+    assert!(names("I think I can do it.").is_empty());
+    // A given name that is also a brand, before a surname, is still a name.
+    assert_eq!(
+        names("Max Müller and Jordan Garcia"),
+        ["Max Müller", "Jordan Garcia"]
+    );
+}
+
+#[test]
+fn names_in_scripts_without_case() {
+    assert_eq!(names("Spoke to 韦玉兰; confirmed address."), ["韦玉兰"]);
+    assert_eq!(
+        names("My colleague 苏浩 will pick up the parcel."),
+        ["苏浩"]
+    );
+    assert_eq!(names("Good morning โกมล,"), ["โกมล"]);
+    // Without context a word of such a script is no name.
+    assert!(names("确认地址 甘肃省 马鞍山县").is_empty());
+}
+
+#[test]
+fn after_a_greeting_a_word_is_a_name() {
+    assert_eq!(names("Thanks Mare, let me check that for you."), ["Mare"]);
+    assert!(names("Hi Team, the build is green.").is_empty());
+}
+
+#[test]
+fn headerless_columns_of_names() {
+    let t = "6ef3,Arnoldas Vsiliauskas,4830413829635211,Visa\n94b8,Vaida Poška,3464690038,Amex\nb2e4,Artur Laht,4338035088924445,Visa\nc3f5,Anna Nowak,4338035088924445,Visa\n";
+    let d = crate::Detector::new();
+    let people: Vec<&str> = d
+        .detect(t)
+        .iter()
+        .filter(|f| f.kind == Kind::Person)
+        .map(|f| f.slice(t))
+        .collect();
+    assert_eq!(
+        people,
+        [
+            "Arnoldas Vsiliauskas",
+            "Vaida Poška",
+            "Artur Laht",
+            "Anna Nowak"
+        ]
+    );
+}
+
+#[test]
+fn lists_of_names() {
+    assert_eq!(
+        names("Present: Aljaž Sever, Ivo Bukovec, Miloš Blažič\n"),
+        ["Aljaž Sever", "Ivo Bukovec", "Miloš Blažič"]
+    );
+    let t = "- Pirjo: Left voicemail.\n- Anna: Duplicate of 728; merged.\n";
+    assert_eq!(names(t), ["Pirjo", "Anna"]);
+    // Bullets of a changelog are no speakers.
+    let t = "- Backend: faster\n- Frontend: new colours\n";
+    assert!(names(t).is_empty());
+}
+
+#[test]
+fn labels_with_other_delimiters() {
+    assert_eq!(names("Payee #Tilde Olesen\n"), ["Tilde Olesen"]);
+    assert_eq!(names("Name - anna nowak\n"), ["anna nowak"]);
+    assert_eq!(names("Contact – Stana Čulina\n"), ["Stana Čulina"]);
+    assert!(names("Payee #12345\nsee issue #42 - fixed\n").is_empty());
+}
+
+#[test]
+fn thai_names_with_tone_marks() {
+    let t = "[20:37] อธิตยา แก้วชลคราม: sure\n[20:38] อธิตยา แก้วชลคราม: thanks!!\n";
+    assert_eq!(names(t), ["อธิตยา แก้วชลคราม", "อธิตยา แก้วชลคราม"]);
+    let t = "{\"full_name\": \"ณัฐธิตา ดำริห์ชอบ\", \"sku\": \"A-1\"}";
+    let people: Vec<String> = crate::Detector::new()
+        .detect(t)
+        .iter()
+        .filter(|f| f.kind == Kind::Person)
+        .map(|f| f.slice(t).to_string())
+        .collect();
+    assert_eq!(people, ["ณัฐธิตา ดำริห์ชอบ"]);
+}
+
+#[test]
+fn names_heading_an_address_block() {
+    let t = "SHIP TO:\nLinda Jones\nFlat 15, 3 Chloe Summit\nFrancesfurt\n";
+    assert_eq!(names(t), ["Linda Jones"]);
+    let t =
+        "#505735 1ZW7IXY87200097962\nKarlfried Junck\nFredy-Neuschäfer-Allee 2\n81742 Freital\n";
+    assert_eq!(names(t), ["Karlfried Junck"]);
+    // A firm or a heading above an address is not.
+    assert!(names("Harrison Inc\n12 Main Road\n").is_empty());
+    assert!(names("Order Summary\n3 items\n").is_empty());
+}
+
+#[test]
+fn speakers_whose_names_are_also_words() {
+    let t = "[09:16] Michael Hall: call me\n[09:19] Michael Hall: order still not here\n";
+    assert_eq!(names(t), ["Michael Hall", "Michael Hall"]);
+    let t = "06/09/2025, 16:29 - Martin: call me\n06/09/2025, 16:30 - Martin: ok\n";
+    assert_eq!(names(t), ["Martin", "Martin"]);
+    assert_eq!(
+        names("vraag het even aan Vigo Hulskes, nummer 0612"),
+        ["Vigo Hulskes"]
+    );
+}
+
+#[test]
+fn never_panics_and_cuts_on_char_boundaries() {
+    let alphabet: Vec<char> = "aZé ü:#-–\n\t,.@[]()0918 Jan Mr Dr ä漢字กั่ψЖ'’&/;|>_"
+        .chars()
+        .collect();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for len in 0..400usize {
+        let mut t = String::new();
+        for _ in 0..len {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            t.push(alphabet[(x % alphabet.len() as u64) as usize]);
+        }
+        let mut out = Vec::new();
+        NameRecognizer.recognize(&t, &[], &mut out);
+        for f in &out {
+            assert!(t.is_char_boundary(f.start) && t.is_char_boundary(f.end) && f.start < f.end);
+        }
+        let _ = crate::Detector::new().detect(&t);
+    }
+}
+
+#[test]
+fn names_in_lower_case() {
+    assert_eq!(
+        names("did trevor barker get the invoice?"),
+        ["trevor barker"]
+    );
+    assert_eq!(names("Thanks shaun, let me check."), ["shaun"]);
+    assert_eq!(
+        names("they had 4: emma, sarah, olivia and jessica"),
+        ["emma", "sarah", "olivia", "jessica"]
+    );
+    // Words stay words.
+    assert!(names("did you get the invoice? ask mom, she knows.").is_empty());
+    assert!(names("thanks all, see you in june").is_empty());
+}

@@ -301,6 +301,7 @@ fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
         return;
     }
     // No header: a column whose values are mostly of one strong shape.
+    let mut strong: Vec<Option<Hint>> = Vec::with_capacity(width);
     for col in 0..width {
         let mut counts: Vec<(Hint, usize)> = Vec::new();
         let mut filled = 0;
@@ -319,10 +320,32 @@ fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
                 }
             }
         }
-        let Some(&(hint, n)) = counts.iter().max_by_key(|c| c.1) else {
-            continue;
+        strong.push(
+            counts
+                .iter()
+                .max_by_key(|c| c.1)
+                .filter(|&&(_, n)| n >= 2 && n * 5 >= filled * 3)
+                .map(|c| c.0),
+        );
+    }
+    // Beside a column of phones, e-mails or cards, a column of names is easier to believe.
+    let contact = strong
+        .iter()
+        .any(|h| matches!(h, Some(Hint::Phone | Hint::Email | Hint::Card | Hint::Bank)));
+    for (col, &strong) in strong.iter().enumerate() {
+        // Otherwise a column of names (`Vaida Poška`, `Zöhrer`, `송현우`), read by the name
+        // recogniser's lists.
+        let hint = match strong {
+            Some(h) => Some(h),
+            None => {
+                let values: Vec<&str> = grid
+                    .iter()
+                    .filter_map(|row| row.get(col).map(|&(s, e)| &text[s..e]))
+                    .collect();
+                crate::names::name_column(&values, contact).then_some(Hint::Person)
+            }
         };
-        if n >= 2 && n * 5 >= filled * 3 {
+        if let Some(hint) = hint {
             for row in &grid {
                 if let Some(&(s, e)) = row.get(col)
                     && s < e
