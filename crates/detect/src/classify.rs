@@ -1108,7 +1108,7 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     }
     // Phones in national formats.
     if (7..=13).contains(&n) {
-        let phone_ctx = ctx.has(Cue::Phone) || phone_word_after(text, e);
+        let phone_ctx = ctx.has(Cue::Phone) || phone_word_after(text, e) || after_email(text, s);
         let nanp = matches!(g, [3, 3, 4] | [1, 3, 3, 4]) && separated;
         let trunk = sh.digits[0] == 0 && (separated || n >= 10);
         let dotted_quad = sh.seps == [b'.'] && g.len() == 4 && g.iter().all(|&x| x <= 3);
@@ -1231,6 +1231,30 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         return f(Kind::IdNumber, "labelled-id");
     }
     None
+}
+
+/// True when the number follows an e-mail address in a list of contact details on its line
+/// (`Monica Knudsen <monica.knudsen@example.com>, 43725329`).
+fn after_email(text: &str, s: usize) -> bool {
+    let line = &text[text[..s].rfind('\n').map_or(0, |i| i + 1)..s];
+    let head = line.trim_end_matches([' ', ',', ';', '|', '/']);
+    if head.len() == line.len() || !head.contains('@') {
+        return false;
+    }
+    let head = head.strip_suffix(['>', ')']).unwrap_or(head);
+    // The last word is the address: `x@domain.tld`.
+    let word = head
+        .rsplit([' ', '<', '(', ',', ';'])
+        .next()
+        .unwrap_or_default();
+    word.split_once('@').is_some_and(|(local, domain)| {
+        !local.is_empty()
+            && domain.contains('.')
+            && domain
+                .rsplit('.')
+                .next()
+                .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|c| c.is_ascii_alphabetic()))
+    })
 }
 
 /// True when a phone word follows the number on its line (`On your CV you list 7220 2005 -

@@ -44,6 +44,8 @@ pub const PHONE: &[&str] = &[
     "dial",
     "reach me",
     "voicemail",
+    "mensaje",
+    "recado",
     "voice mail",
     "raggiungibile",
     "reperibile",

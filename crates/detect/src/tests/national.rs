@@ -150,3 +150,14 @@ fn an_order_id_in_code_is_not_a_national_number() {
     );
     has("Customer ID: 1234567897", Kind::IdNumber, "1234567897");
 }
+
+#[test]
+fn a_number_after_an_email_in_a_contact_line() {
+    has(
+        "# escalation contact: Monica Knudsen <monica.knudsen@example.com>, 43725329",
+        Kind::Phone,
+        "43725329",
+    );
+    // Only right after the address: not after another word.
+    keeps("sent to ops@example.com, ticket 20240112", "20240112");
+}
