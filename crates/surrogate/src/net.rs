@@ -139,13 +139,33 @@ pub(crate) fn local_part(cx: &mut Ctx<'_>, local: &str, keep_roles: bool) -> Str
             Run::Digit => out.push_str(&shape::reshape(cx.rng, run)),
             Run::Other => out.push_str(run),
             Run::Alpha => {
-                let new = name_run(cx, run, first, &mut origin);
-                out.push_str(&recase(&new, run));
-                first = false;
+                // `DaviLimaMoreira`: each capitalised piece is a name part of its own.
+                for piece in camel_pieces(run) {
+                    let new = name_run(cx, piece, first, &mut origin);
+                    out.push_str(&recase(&new, piece));
+                    first = false;
+                }
             }
         }
     }
     out
+}
+
+/// `DaviLimaMoreira` → `Davi`, `Lima`, `Moreira`: a run split before each capital that
+/// follows a lower-case letter; any other run is one piece.
+fn camel_pieces(run: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut prev_lower = false;
+    for (i, c) in run.char_indices() {
+        if c.is_uppercase() && prev_lower {
+            pieces.push(&run[start..i]);
+            start = i;
+        }
+        prev_lower = c.is_lowercase();
+    }
+    pieces.push(&run[start..]);
+    pieces
 }
 
 /// A stand-in for a run of letters that may be a name, an initial or a name pair written
@@ -189,7 +209,7 @@ fn known_or_learned(cx: &Ctx<'_>, f: &str) -> bool {
 
 /// The initial of the stand-in of a learned name part with initial `init` (the smallest such
 /// part, for determinism), while remembered mappings are in use.
-fn learned_initial(cx: &Ctx<'_>, init: &str) -> Option<char> {
+pub(crate) fn learned_initial(cx: &Ctx<'_>, init: &str) -> Option<char> {
     if !cx.use_memo() {
         return None;
     }

@@ -161,12 +161,34 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                 Role::Other => out.push_str(&shape::reshape(cx.rng, w.core)),
                 Role::Initial => {
                     let c = w.core.chars().next().unwrap_or('A');
-                    let mut n = shape::upper(cx.rng) as char;
-                    if n == c.to_ascii_uppercase() {
-                        n = if n == 'Z' { 'A' } else { (n as u8 + 1) as char };
-                    }
+                    // An initial follows the stand-in of the name it stands for: the same
+                    // initial met before (`Davi L. Moreira` … `D. L. Moreira`), else the
+                    // initial of a learned name that starts with it.
+                    let key = data::key(&c.to_string());
+                    let learned = (memo_ok && round == 0)
+                        .then(|| {
+                            cx.memo
+                                .name(&key)
+                                .and_then(|s| s.chars().next())
+                                .or_else(|| crate::net::learned_initial(cx, &key))
+                        })
+                        .flatten()
+                        .filter(char::is_ascii_alphabetic);
+                    let mut n = learned.map_or_else(
+                        || {
+                            let mut n = shape::upper(cx.rng) as char;
+                            if n == c.to_ascii_uppercase() {
+                                n = if n == 'Z' { 'A' } else { (n as u8 + 1) as char };
+                            }
+                            n
+                        },
+                        |l| l.to_ascii_uppercase(),
+                    );
                     if c.is_lowercase() {
                         n = n.to_ascii_lowercase();
+                    }
+                    if !key.is_empty() {
+                        cx.pairs.push((key, n.to_ascii_lowercase().to_string()));
                     }
                     out.push(n);
                 }
