@@ -1,0 +1,178 @@
+// Street addresses and postcodes as 40 countries write them, in running text, chat lines,
+// letter blocks and rows without a header, and the look-alikes that stay (issue 14). Each
+// case failed before the address pass.
+
+use super::{has, keeps};
+use crate::Kind;
+
+#[test]
+fn number_after_the_street_per_language() {
+    for (t, v) in [
+        (
+            "Stuur het naar Kerkstraat 12, 1234 AB Utrecht.",
+            "Kerkstraat 12",
+        ),
+        ("Bitte an Hauptstraße 5a liefern.", "Hauptstraße 5a"),
+        (
+            "Wir wohnen in der Maike-Riehl-Gasse 23 in Bogen.",
+            "Maike-Riehl-Gasse 23",
+        ),
+        (
+            "Vivo en la Calle de Alcalá 120, 28009 Madrid",
+            "Calle de Alcalá 120",
+        ),
+        (
+            "Mieszkam przy al. Jerozolimskie 65/79 od roku.",
+            "al. Jerozolimskie 65/79",
+        ),
+        (
+            "A morada é agora Rua Augusta 212, 1100-053 Lisboa.",
+            "Rua Augusta 212",
+        ),
+        ("Abito in Via Roma 3 a Torino.", "Via Roma 3"),
+        (
+            "Uppdatera min adress till Kungsgatan 44 tack",
+            "Kungsgatan 44",
+        ),
+        ("Osoite on Mannerheimintie 17 nyt.", "Mannerheimintie 17"),
+        (
+            "neighbours on Valdemāra iela 76 know her",
+            "Valdemāra iela 76",
+        ),
+        ("I'm at Béke utca 67. until noon", "Béke utca 67."),
+        ("Vilniaus g. 13-27", "Vilniaus g. 13-27"),
+        (
+            "confirmed address Ziya Gökalp Sokak No: 24, 34633 İstanbul.",
+            "Ziya Gökalp Sokak No: 24",
+        ),
+        (
+            "Our office is at bul. Vasil Levski 6, 4443 Plovdiv.",
+            "bul. Vasil Levski 6",
+        ),
+        ("Jl. Gang Rawamangun No. 166", "Jl. Gang Rawamangun No. 166"),
+        (
+            "new address is Aleea Ene nr. 12, bl. 6, ap. 43, 242262 Curtici",
+            "Aleea Ene nr. 12, bl. 6, ap. 43",
+        ),
+        (
+            "Lieferung an Tersløsegade 5, 4000 Roskilde",
+            "Tersløsegade 5",
+        ),
+    ] {
+        has(t, Kind::StreetAddress, v);
+    }
+}
+
+#[test]
+fn number_first_and_house_first_forms() {
+    for (t, v) in [
+        (
+            "new address is 37 Gilbert Lights, WR4 1LA Lake Tomland",
+            "37 Gilbert Lights",
+        ),
+        (
+            "pls use 18A Terry Mission not the old one",
+            "18A Terry Mission",
+        ),
+        (
+            "new address is 5 connors street, N42 50T8 Jay Ville",
+            "5 connors street",
+        ),
+        ("livrez au 11 rue Éléonore svp", "11 rue Éléonore"),
+        (
+            "Unit 1955, 15 J.P. Laurel Avenue",
+            "Unit 1955, 15 J.P. Laurel Avenue",
+        ),
+        (
+            "the flat at House No. 21/13, Gour Ganj, 671409 Rajpur",
+            "House No. 21/13, Gour Ganj",
+        ),
+        (
+            "update my address to 52 Jong-ro, 48424 Haeundae-gu",
+            "52 Jong-ro",
+        ),
+    ] {
+        has(t, Kind::StreetAddress, v);
+    }
+}
+
+#[test]
+fn streets_without_a_type_word_before_a_postcode() {
+    has(
+        "used the address Tuškanac 8, 99572 Kraljevica for all correspondence",
+        Kind::StreetAddress,
+        "Tuškanac 8",
+    );
+    has(
+        "shipping label says Soňa Vítková, Estonská 10, Nejdek 359 99",
+        Kind::StreetAddress,
+        "Estonská 10",
+    );
+    has("Estonská 10, Nejdek 359 99", Kind::Postcode, "359 99");
+    has(
+        "10080,Danijel,Žugec,d@x.hr,040 296 578,Grič 115,65452,Opuzen,Hrvatska,2021-12-27\n",
+        Kind::StreetAddress,
+        "Grič 115",
+    );
+}
+
+#[test]
+fn an_address_block_is_read_line_by_line() {
+    let t = "Liisa Savolainen\nYläkaskenkuja 9\n57320 Tyrnävä\n\nSamuli Kiuru\nJugoslávská 125\n435 94 Mirotice\nCzech Republic\n";
+    has(t, Kind::StreetAddress, "Yläkaskenkuja 9");
+    has(t, Kind::Postcode, "57320");
+    has(t, Kind::StreetAddress, "Jugoslávská 125");
+    has(t, Kind::Postcode, "435 94");
+}
+
+#[test]
+fn postcodes_in_address_context_and_after_their_words() {
+    has("Žalgirio g. 5, LT-49878 Kaunas", Kind::Postcode, "LT-49878");
+    has("Dworcowa 22/41, 58-986 Radom.", Kind::Postcode, "58-986");
+    has(
+        "39 Silom Road, Huai Khwang, Bangkok 10397",
+        Kind::Postcode,
+        "10397",
+    );
+    has(
+        "Lago de Porto, 11, Pacheco - DF, CEP 83532-625",
+        Kind::Postcode,
+        "83532-625",
+    );
+    has(
+        "confirmed address 〒586-8752, 宮城県",
+        Kind::Postcode,
+        "586-8752",
+    );
+}
+
+#[test]
+fn a_street_found_once_is_found_again() {
+    let t = "Laura: new address is Pikk 7-22, 10123 Tallinn\nLaura: pls use pikk 7-22 not the old one\n";
+    has(t, Kind::StreetAddress, "pikk 7-22");
+}
+
+#[test]
+fn look_alikes_stay() {
+    keeps("We met at the Hauptstraße café in 2019.", "Hauptstraße");
+    keeps("Spring 2024 was wet.", "Spring 2024");
+    keeps("sent via email 3 times", "via email 3");
+    keeps("In 2019 Sarah Park joined the team.", "2019 Sarah Park");
+    keeps("Order 5, 12345 units shipped", "12345");
+    keeps("Amsterdam Kerk is a company.", "Amsterdam Kerk");
+    keeps("Invoice A856456809 of €16360.94 paid.", "16360");
+    keeps("Meeting in Room 5 then lunch.", "Room 5");
+}
+
+#[test]
+#[ignore]
+fn debug_print() {
+    for t in std::env::var("ADDR_DEBUG").unwrap_or_default().split('|') {
+        let f: Vec<_> = crate::Detector::new()
+            .detect(t)
+            .iter()
+            .map(|f| (f.kind, f.rule, f.slice(t).to_string()))
+            .collect();
+        eprintln!("{t:?} => {f:?}");
+    }
+}
