@@ -607,6 +607,35 @@ fn stop(t: &str) -> bool {
     STOP.contains(&l.as_str())
 }
 
+/// Words that name a postcode right before it (`CEP 83532-625`, `邮编 825649`, `Kod
+/// pocztowy (69-264)`, `Zip code (138765)`).
+fn postcode_word(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().trim_end_matches('.'),
+        "cep"
+            | "plz"
+            | "cp"
+            | "c.p"
+            | "eircode"
+            | "zip"
+            | "zipcode"
+            | "postcode"
+            | "postal"
+            | "pocztowy"
+            | "邮编"
+            | "邮政编码"
+            | "irányítószám"
+            | "psč"
+            | "postnummer"
+            | "postinumero"
+            | "postnr"
+            | "postleitzahl"
+            | "cap"
+            | "τ.κ"
+            | "индекс"
+    )
+}
+
 /// Words that name a number (`No. 5`, `nr. 4`, `No: 24`, `H.No. 61`).
 fn number_marker(t: &str) -> bool {
     matches!(
@@ -680,6 +709,14 @@ fn unit_word(t: &str) -> bool {
             | "sala"
             | "andar"
             | "lt"
+            | "кв"
+            | "оф"
+            | "корп"
+            | "буд"
+            | "of"
+            | "korp"
+            | "hab"
+            | "dto"
     )
 }
 
@@ -731,6 +768,10 @@ impl<'a> Scan<'a> {
             if k >= n || !matches!(self.gap(k), Gap::Space | Gap::Comma) {
                 break;
             }
+            let mut k = k;
+            if matches!(self.t(k), "-" | "–") && k + 1 < n && self.gap(k + 1) == Gap::Space {
+                k += 1;
+            }
             let t = self.t(k);
             if unit_word(t)
                 && k + 1 < n
@@ -740,7 +781,24 @@ impl<'a> Scan<'a> {
                 j = k + 1;
                 continue;
             }
-            let ord = t.trim_end_matches(['º', '°', 'ª', '.']);
+            // `6º`, `4.`, `7ºD`.
+            let t = match t
+                .char_indices()
+                .find(|&(_, c)| matches!(c, 'º' | '°' | 'ª'))
+            {
+                Some((i, c))
+                    if t.len() - i - c.len_utf8() <= 1
+                        && t[i + c.len_utf8()..]
+                            .chars()
+                            .all(|c| c.is_ascii_uppercase()) =>
+                {
+                    t
+                }
+                _ => t,
+            };
+            let ord = t
+                .trim_end_matches(|c: char| c.is_ascii_uppercase())
+                .trim_end_matches(['º', '°', 'ª', '.']);
             if t != ord
                 && !ord.is_empty()
                 && ord.len() <= 3
@@ -847,9 +905,10 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             continue;
         }
         let lower = matched.chars().next().is_some_and(char::is_lowercase);
+        let number_before = j > 0 && house_number(scan.t(j - 1));
         if whole
             && places & PRE != 0
-            && (!lower || types.lower_ok[pid])
+            && (!lower || types.lower_ok[pid] || number_before)
             && let Some(r) = pre_street(&scan, j, k)
         {
             streets.push(r);
@@ -898,8 +957,14 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             postcodes.push((i, last));
         }
     }
+    let cjk = cjk_streets(text);
     // Streets of other stages lead to their postcodes too.
     let mut lead: Vec<usize> = streets.iter().map(|r| r.1).collect();
+    for &(_, e) in &cjk {
+        if let Some(i) = tok_at(e - 1) {
+            lead.push(i);
+        }
+    }
     for f in found.iter().filter(|f| f.kind == Kind::StreetAddress) {
         if let Some(i) = tok_at(f.end.saturating_sub(1)) {
             lead.push(i);
@@ -913,12 +978,14 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     // Postcodes after their own words.
     for i in 1..n {
         let w = scan.t(i - 1);
-        let cue = matches!(w, "CEP" | "PLZ" | "CP" | "C.P." | "Eircode" | "ZIP");
-        if cue
-            && matches!(scan.gap(i), Gap::Space | Gap::Colon)
-            && let Some(last) = postcode_at(&scan, i)
-        {
-            postcodes.push((i, last));
+        let cue = postcode_word(w)
+            || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
+        if cue && matches!(scan.gap(i), Gap::Space | Gap::Colon | Gap::Other) {
+            if let Some(last) = postcode_at(&scan, i) {
+                postcodes.push((i, last));
+            } else if w == "CEP" && eight_digits(scan.t(i)) {
+                postcodes.push((i, i));
+            }
         }
         if let Some(rest) = scan.t(i).strip_prefix('〒')
             && !rest.is_empty()
@@ -933,7 +1000,7 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         }
     }
     let mut mine: Vec<(usize, usize)> = Vec::new();
-    for (s, e) in cjk_streets(text) {
+    for (s, e) in cjk {
         if !inside_other(s, e) {
             found.push(Finding::new(s, e, Kind::StreetAddress, "address"));
         }
@@ -1305,6 +1372,13 @@ fn postcode_after(scan: &Scan, last: usize) -> Option<(usize, usize)> {
             return Some((i, e));
         }
         let w = scan.t(i);
+        if matches!(w, "-" | "–") {
+            i += 1;
+            continue;
+        }
+        if eight_digits(w) && words + usize::from(g != Gap::Space) > 0 {
+            return Some((i, i));
+        }
         if !is_word(w) || w.bytes().any(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -1312,6 +1386,12 @@ fn postcode_after(scan: &Scan, last: usize) -> Option<(usize, usize)> {
         i += 1;
     }
     None
+}
+
+/// A Brazilian CEP written without its hyphen (`78251673`): taken only after a street or
+/// the word `CEP`.
+fn eight_digits(t: &str) -> bool {
+    t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A capitalised word (the city) right after the postcode ending at token `last`.

@@ -176,3 +176,67 @@ fn debug_print() {
         eprintln!("{t:?} => {f:?}");
     }
 }
+
+#[test]
+fn units_and_postcodes_of_more_countries() {
+    has(
+        "вул. Пилипа Орлика, 9, кв. 173, хутір Глиняни, Автономна Республіка Крим, 23312",
+        Kind::StreetAddress,
+        "вул. Пилипа Орлика, 9, кв. 173",
+    );
+    has(
+        "вул. Пилипа Орлика, 9, кв. 173, хутір Глиняни, Автономна Республіка Крим, 23312",
+        Kind::Postcode,
+        "23312",
+    );
+    has(
+        "House No. 36, Sani Circle, Jaunpur - 492776, Gujarat",
+        Kind::Postcode,
+        "492776",
+    );
+    has(
+        "A morada é agora Praça Pastor, 12 - Apto 73, CEP 78251673 e o telefone",
+        Kind::Postcode,
+        "78251673",
+    );
+    has(
+        "A morada é agora Praça Pastor, 12 - Apto 73, CEP 78251673",
+        Kind::StreetAddress,
+        "Praça Pastor, 12 - Apto 73",
+    );
+    has(
+        "Our office is at 山东省雪梅县山亭东莞街690号, 邮编 825649.",
+        Kind::Postcode,
+        "825649",
+    );
+    has(
+        "北京市惠州市滨城何街949号",
+        Kind::StreetAddress,
+        "滨城何街949号",
+    );
+    has(
+        "Kod pocztowy (69-264) Miasto (Mielec)",
+        Kind::Postcode,
+        "69-264",
+    );
+    has(
+        "12 Danny Slope, Laurenland TAS 2287",
+        Kind::StreetAddress,
+        "12 Danny Slope",
+    );
+    has(
+        "12 Danny Slope, Laurenland TAS 2287",
+        Kind::Postcode,
+        "2287",
+    );
+    has(
+        "Our office is at 92 route Dubois, La Gélinas NT  T8G 7K6.",
+        Kind::StreetAddress,
+        "92 route Dubois",
+    );
+    has(
+        "Alameda de David Portero, 6 7ºD, 22433 Pontevedra",
+        Kind::StreetAddress,
+        "Alameda de David Portero, 6 7ºD",
+    );
+}
