@@ -923,7 +923,20 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         }
         if glued && places & GLUE != 0 && is_cap(scan.t(j)) && is_word(scan.t(j)) {
             if let Some(last) = scan.number_after(k, false) {
-                streets.push((j, last));
+                // `Fælledens Passagestræde 57`, `Alte Landstraße 5`.
+                let first = if j > 0
+                    && scan.gap(j) == Gap::Space
+                    && is_word(scan.t(j - 1))
+                    && is_cap(scan.t(j - 1))
+                    && !stop(scan.t(j - 1))
+                    && !month(scan.t(j - 1))
+                    && (j == 1 || scan.gap(j - 1) != Gap::Space || stop(scan.t(j - 2)))
+                {
+                    j - 1
+                } else {
+                    j
+                };
+                streets.push((first, last));
                 continue;
             }
             if places & NUM_FIRST != 0
@@ -955,6 +968,11 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         {
             streets.push(r);
             postcodes.push((i, last));
+        }
+    }
+    for i in 0..n {
+        if let Some(r) = street_after_cue(&scan, i).or_else(|| house_first(&scan, i)) {
+            streets.push(r);
         }
     }
     let cjk = cjk_streets(text);
@@ -1101,7 +1119,8 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
         let t = scan.t(a);
         if house_number(t)
             && !year_like(t)
-            && matches!(scan.gap(a + 1), Gap::Space | Gap::Comma)
+            && (scan.gap(a + 1) == Gap::Space
+                || (scan.gap(a + 1) == Gap::Comma && (a == 0 || scan.gap(a) != Gap::Space)))
             && !t.ends_with('.')
         {
             let mut last = k;
@@ -1131,14 +1150,6 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
         let g = scan.gap(i + 1);
         let w = scan.t(i + 1);
         if g == Gap::Space && !house_number(w) && !number_marker(w) && is_word(w) && !unit_word(w) {
-            if names == 0
-                && !particle(w)
-                && !is_cap(w)
-                && scan.t(j).chars().next().is_some_and(char::is_uppercase)
-            {
-                // `Rue de la Paix` is fine; `Via email` is not.
-                return None;
-            }
             i += 1;
             if !particle(w) {
                 names += 1;
@@ -1148,6 +1159,10 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
         break;
     }
     if names == 0 {
+        return None;
+    }
+    // `Rue de la Paix`, `Cesta v Šmartno` are streets; `Via email` is not.
+    if is_cap(scan.t(j)) && !(k + 1..=i).any(|x| is_cap(scan.t(x)) && !particle(scan.t(x))) {
         return None;
     }
     let last = scan.number_after(i, true)?;
@@ -1222,7 +1237,7 @@ fn num_first(scan: &Scan, j: usize, k: usize, strong: bool, glued: bool) -> Opti
         if month(w) || sentence_end(w) {
             return None;
         }
-        if !is_cap(w) {
+        if !is_cap(w) && !w.starts_with(|c: char| c.is_ascii_digit()) {
             lower = true;
         }
         a -= 1;
@@ -1231,7 +1246,12 @@ fn num_first(scan: &Scan, j: usize, k: usize, strong: bool, glued: bool) -> Opti
     if names == 0 || a == 0 {
         return None;
     }
-    if lower && !(strong && (a..j).all(|i| !is_cap(scan.t(i)))) {
+    // Lower-case names only before a strong type (`5 connors street`) or before a postcode
+    // (`10 david alley, K1T 5P4`).
+    if lower
+        && !((a..j).all(|i| !is_cap(scan.t(i)))
+            && (strong || postcode_after(scan, scan.unit_tail(k)).is_some()))
+    {
         return None;
     }
     if !glued && !strong && !is_cap(scan.t(j)) && !lower {
@@ -1455,6 +1475,143 @@ fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
     // introduces it (`address is`, `lives at`).
     let boundary = scan.gap(a) != Gap::Space || a == 0 || stop(scan.t(a - 1));
     boundary.then_some((a, scan.unit_tail(num)))
+}
+
+/// Words after which a place is named (`lives at`, `parked outside`, `address is`).
+fn cue_before(scan: &Scan, i: usize) -> bool {
+    if i == 0 || scan.gap(i) == Gap::Line {
+        return false;
+    }
+    let w = scan.t(i - 1).to_lowercase();
+    let w2 = if i >= 2 && scan.gap(i - 1) == Gap::Space {
+        scan.t(i - 2).to_lowercase()
+    } else {
+        String::new()
+    };
+    match w.as_str() {
+        "outside" | "adres" | "adresse" | "anschrift" | "dirección" | "morada" | "indirizzo"
+        | "adress" | "adresa" | "address" | "endereço" | "osoite" | "adresas" | "adrese" => true,
+        "at" => matches!(
+            w2.as_str(),
+            "lives"
+                | "live"
+                | "living"
+                | "i'm"
+                | "im"
+                | "located"
+                | "is"
+                | "am"
+                | "stay"
+                | "staying"
+                | "reside"
+                | "resides"
+        ),
+        "on" => matches!(w2.as_str(), "neighbours" | "neighbors"),
+        "is" | "to" => w2 == "address",
+        _ => false,
+    }
+}
+
+/// A street without a type word right after words that name a place: `parked outside
+/// Nákupná 4, Demandice`, `lives at Tuškanac 8 in Kraljevica`, `I'm at Pikk 7-22 until`.
+fn street_after_cue(scan: &Scan, i: usize) -> Option<(usize, usize)> {
+    if !cue_before(scan, i) {
+        return None;
+    }
+    let n = scan.toks.len();
+    let mut num = i;
+    while num < n && num < i + 4 {
+        let w = scan.t(num);
+        if num > i && scan.gap(num) != Gap::Space {
+            return None;
+        }
+        if house_number(w) {
+            break;
+        }
+        if !is_word(w) || stop(w) || month(w) || sentence_end(w) {
+            return None;
+        }
+        num += 1;
+    }
+    if num == i || num >= n || num >= i + 4 || year_like(scan.t(num)) {
+        return None;
+    }
+    let t = scan.t(num);
+    // Not a quantity: `at Level 5 of`, `outside Gate 3` are rare; `2 years` ends with a word
+    // that is no boundary.
+    if !is_cap(scan.t(i)) && (i..num).any(|x| is_cap(scan.t(x))) {
+        return None;
+    }
+    let last = scan.unit_tail(num);
+    // `Address line 1:` is a label, not a place.
+    if scan.text[scan.toks[last].end..]
+        .trim_start_matches([' ', '\t'])
+        .starts_with(':')
+    {
+        return None;
+    }
+    let ends = last + 1 >= n || scan.gap(last + 1) != Gap::Space || stop(scan.t(last + 1)) || {
+        let nx = scan.t(last + 1);
+        is_word(nx) && !is_cap(nx) && nx.len() > 2
+    };
+    (ends && !t.ends_with(':')).then_some((i, last))
+}
+
+/// House-first forms without a type word: `House No. 57, Virk`, `Flat H.No. 61, Suresh`, and
+/// Japanese block numbers before the district (`40-1-12 Sakae`, `70-6-26 ebisu-minami`).
+fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
+    let n = scan.toks.len();
+    let t = scan.t(i);
+    let lower = t.to_lowercase();
+    if matches!(lower.as_str(), "house" | "flat" | "h.no." | "h.no")
+        && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
+    {
+        let mut j = i + 1;
+        while j < n && j < i + 3 && scan.gap(j) == Gap::Space && number_marker(scan.t(j)) {
+            j += 1;
+        }
+        if j == i + 1 && !lower.starts_with("h.no") {
+            return None;
+        }
+        if j >= n || !house_number(scan.t(j)) || scan.gap(j) != Gap::Space {
+            return None;
+        }
+        if j + 1 < n
+            && scan.gap(j + 1) == Gap::Comma
+            && is_word(scan.t(j + 1))
+            && is_cap(scan.t(j + 1))
+        {
+            let mut e = j + 1;
+            while e + 1 < n
+                && e < j + 3
+                && scan.gap(e + 1) == Gap::Space
+                && is_word(scan.t(e + 1))
+                && is_cap(scan.t(e + 1))
+            {
+                e += 1;
+            }
+            return Some((i, e));
+        }
+        return None;
+    }
+    // `40-1-12 Sakae`: three groups of one or two digits.
+    let groups: Vec<&str> = t.split('-').collect();
+    if groups.len() == 3
+        && groups
+            .iter()
+            .all(|g| (1..=2).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
+        && scan.gap(i) != Gap::Space
+        && i + 1 < n
+        && scan.gap(i + 1) == Gap::Space
+        && is_word(scan.t(i + 1))
+        && !stop(scan.t(i + 1))
+        && !month(scan.t(i + 1))
+    {
+        let e = i + 1;
+        let ends = e + 1 >= n || scan.gap(e + 1) != Gap::Space || stop(scan.t(e + 1));
+        return ends.then_some((i, e));
+    }
+    None
 }
 
 /// Every other place where a street found in the text is written again, in any ASCII case

@@ -241,3 +241,56 @@ fn units_and_postcodes_of_more_countries() {
         "Alameda de David Portero, 6 7ºD",
     );
 }
+
+#[test]
+fn streets_named_after_place_words_and_house_first() {
+    has(
+        "a laptop was stolen from a car parked outside Nákupná 4, Demandice.",
+        Kind::StreetAddress,
+        "Nákupná 4",
+    );
+    has(
+        "The claimant lives at Jugoslávská 125 in Mirotice.",
+        Kind::StreetAddress,
+        "Jugoslávská 125",
+    );
+    has(
+        "Laura: I'm at Pikk 7-22 until 14h39",
+        Kind::StreetAddress,
+        "Pikk 7-22",
+    );
+    has(
+        "Our office is at House No. 57, Virk, Ajmer - 498491, Jharkhand.",
+        Kind::StreetAddress,
+        "House No. 57, Virk",
+    );
+    has(
+        "shipping label says Kyosuke Ishii, 40-1-12 Sakae, Shibuya-ku 150-3775",
+        Kind::StreetAddress,
+        "40-1-12 Sakae",
+    );
+    has(
+        "update my address to Cesta v Šmartno 5, 8609 Šoštanj",
+        Kind::StreetAddress,
+        "Cesta v Šmartno 5",
+    );
+    has(
+        "I moved recently. Please update my address to 10 david alley, K1T 5P4 East James",
+        Kind::StreetAddress,
+        "10 david alley",
+    );
+    has(
+        "pls use Fælledens Passagestræde 57 not the old one",
+        Kind::StreetAddress,
+        "Fælledens Passagestræde 57",
+    );
+}
+
+#[test]
+fn labels_dates_and_counts_after_place_words_stay() {
+    keeps("Address line 1: Kerk 5", "line 1");
+    keeps("Address line 1:\nAddress line 2:\n", "line 1");
+    keeps("> On June 12, 2025, Maj Lundgren wrote:", "June 12");
+    keeps("We are at Level 5 of the plan.", "Level 5");
+    keeps("I'm at 3 of 5 steps.", "3 of 5");
+}
