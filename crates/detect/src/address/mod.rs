@@ -296,7 +296,7 @@ fn house_number(t: &str) -> bool {
             i += 1;
         }
         let nd = i - d0;
-        if nd == 0 || nd > 5 || (groups == 0 && b[d0] == b'0' && nd > 1) {
+        if nd == 0 || nd > 5 || (groups == 0 && b[d0] == b'0' && nd > 3) {
             return false;
         }
         if i < b.len() && b[i].is_ascii_alphabetic() {
@@ -602,6 +602,15 @@ fn sentence_end(t: &str) -> bool {
     t.ends_with('.') && !t[..t.len() - 1].contains('.') && t.chars().count() > 2
 }
 
+/// A capitalised preposition that starts a street's name in Czech, Slovak and Slovene
+/// (`Na Herši 9`, `Pod hribom 8`, `U Staré Pošty 1228/61`).
+fn place_preposition(t: &str) -> bool {
+    matches!(
+        t,
+        "Na" | "Pod" | "Nad" | "U" | "V" | "K" | "Za" | "Pri" | "Ke" | "Ve" | "Před"
+    )
+}
+
 fn stop(t: &str) -> bool {
     let l = t.trim_end_matches('.').to_lowercase();
     STOP.contains(&l.as_str())
@@ -805,11 +814,15 @@ impl<'a> Scan<'a> {
                 && ord.bytes().all(|b| b.is_ascii_digit())
             {
                 j = k;
-                if k + 1 < n
-                    && self.gap(k + 1) == Gap::Space
-                    && self.t(k + 1).chars().count() == 1
-                    && self.t(k + 1).chars().all(|c| c.is_ascii_uppercase())
-                {
+                // `6º B`, `2º Esq.`, `5º Dto.`.
+                if k + 1 < n && self.gap(k + 1) == Gap::Space && {
+                    let u = self.t(k + 1);
+                    (u.chars().count() == 1 && u.chars().all(|c| c.is_ascii_uppercase()))
+                        || matches!(
+                            u.to_lowercase().trim_end_matches('.'),
+                            "esq" | "dto" | "dta" | "izq" | "izda" | "dcha" | "frente" | "drt"
+                        )
+                } {
                     j = k + 1;
                 }
                 continue;
@@ -1368,10 +1381,16 @@ fn postcode_after(scan: &Scan, last: usize) -> Option<(usize, usize)> {
     let mut i = last + 1;
     let mut words = 0;
     let mut lines = 0u32;
+    let mut crossed = false;
     while i < n && words <= 6 {
         let g = scan.gap(i);
         lines += u32::from(scan.toks[i].lines);
-        if lines > 3 || g == Gap::Other {
+        // `…, (35014)`: a postcode in brackets.
+        let bracket = g == Gap::Other
+            && scan.text[scan.toks[i - 1].end..scan.toks[i].start].trim_matches([' ', ',']) == "(";
+        // A bracket after the end of a sentence is something else (`… Knurów. The vehicle
+        // (QSX 054DP)`).
+        if lines > 3 || (g == Gap::Other && (!bracket || crossed)) {
             return None;
         }
         if let Some(e) = postcode_at(scan, i) {
@@ -1402,6 +1421,7 @@ fn postcode_after(scan: &Scan, last: usize) -> Option<(usize, usize)> {
         if !is_word(w) || w.bytes().any(|b| b.is_ascii_digit()) {
             return None;
         }
+        crossed |= sentence_end(w);
         words += 1;
         i += 1;
     }
@@ -1411,6 +1431,7 @@ fn postcode_after(scan: &Scan, last: usize) -> Option<(usize, usize)> {
 /// A Brazilian CEP written without its hyphen (`78251673`): taken only after a street or
 /// the word `CEP`.
 fn eight_digits(t: &str) -> bool {
+    let t = t.strip_suffix('.').unwrap_or(t);
     t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit())
 }
 
@@ -1432,7 +1453,7 @@ fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
         let mut c = 0;
         while i > 0 && c < 3 && scan.gap(i) == Gap::Space {
             let w = scan.t(i - 1);
-            if !is_word(w) || !is_cap(w) {
+            if !is_word(w) || stop(w) {
                 break;
             }
             i -= 1;
@@ -1456,6 +1477,10 @@ fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
     let mut taken = 0;
     while a > 0 && taken < 3 {
         let w = scan.t(a - 1);
+        if place_preposition(w) {
+            a -= 1;
+            break;
+        }
         if !is_word(w) || stop(w) || w.bytes().any(|b| b.is_ascii_digit()) {
             break;
         }
@@ -1597,10 +1622,11 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
     // `40-1-12 Sakae`: three groups of one or two digits.
     let groups: Vec<&str> = t.split('-').collect();
     if groups.len() == 3
-        && groups
-            .iter()
-            .all(|g| (1..=2).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
-        && scan.gap(i) != Gap::Space
+        && groups.iter().enumerate().all(|(x, g)| {
+            (1..=if x == 0 { 3 } else { 2 }).contains(&g.len())
+                && g.bytes().all(|b| b.is_ascii_digit())
+        })
+        && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
         && i + 1 < n
         && scan.gap(i + 1) == Gap::Space
         && is_word(scan.t(i + 1))

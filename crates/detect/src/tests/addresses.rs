@@ -294,3 +294,47 @@ fn labels_dates_and_counts_after_place_words_stay() {
     keeps("We are at Level 5 of the plan.", "Level 5");
     keeps("I'm at 3 of 5 steps.", "3 of 5");
 }
+
+#[test]
+fn prepositions_ordinals_brackets_and_block_numbers() {
+    has(
+        "Please update my address to Na Herši 9, 1020 Izola and my phone",
+        Kind::StreetAddress,
+        "Na Herši 9",
+    );
+    has(
+        "10022,Ana,Carvalho,a@x.pt,+351912487319,\"Rua Nascimento, 11, 5º Dto.\",6558-105,Santo Tirso,Portugal\n",
+        Kind::StreetAddress,
+        "Rua Nascimento, 11, 5º Dto.",
+    );
+    has(
+        "a car parked outside 98-2-29 Nishi-Shinjuku, Hakata-ku.",
+        Kind::StreetAddress,
+        "98-2-29 Nishi-Shinjuku",
+    );
+    has(
+        "Our office is at 32-4-3 Umeda, Naka-ku, Aichi 460-0012. Please",
+        Kind::Postcode,
+        "460-0012",
+    );
+    has(
+        "Flat 06, Menon Circle, Saharsa - 883705, Tamil Nadu",
+        Kind::Postcode,
+        "883705",
+    );
+    has(
+        "enviem o contrato para Morro Pastor, 23, Rezende Verde - AL, CEP 70164717.",
+        Kind::Postcode,
+        "70164717",
+    );
+    has(
+        "shipping label says Kyveli K, Ntotsi 12, pyrgos 029 30",
+        Kind::Postcode,
+        "029 30",
+    );
+    // A bracket after the end of the address's sentence is no postcode.
+    keeps(
+        "a car parked outside ul. Skrajna 6, Knurów. The vehicle (QSX 054DP) belongs to her.",
+        "054DP",
+    );
+}
