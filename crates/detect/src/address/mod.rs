@@ -162,9 +162,11 @@ static TYPES: LazyLock<Types> = LazyLock::new(|| {
         .iter()
         .map(|w| LOWER_OK.contains(&w.to_lowercase().as_str()))
         .collect();
+    // A full DFA: a few MB once, about a nanosecond a byte on every text.
     let ac = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
         .build(&words)
         .expect("street types build");
     Types {
@@ -232,40 +234,119 @@ fn is_split(c: char) -> bool {
         )
 }
 
-fn tokens(text: &str) -> Vec<Tok> {
+/// Bytes read before and after each digit: a street, its number, its postcode and the words
+/// that introduce them lie within these of a digit.
+const BEFORE_DIGIT: usize = 120;
+const AFTER_DIGIT: usize = 160;
+
+/// The tokens of the stretches of `text` around its digits (all of a short text). A
+/// stretch starts at a word's start; the gap before its first token is read from the text.
+fn tokens_near_digits(text: &str) -> Vec<Tok> {
+    let b = text.as_bytes();
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for (p, _) in b.iter().enumerate().filter(|(_, c)| c.is_ascii_digit()) {
+        if ranges.last().is_some_and(|r| p + AFTER_DIGIT <= r.1) {
+            continue;
+        }
+        let a = p.saturating_sub(BEFORE_DIGIT);
+        let z = (p + AFTER_DIGIT).min(b.len());
+        match ranges.last_mut() {
+            Some(last) if a <= last.1 => last.1 = z,
+            _ => ranges.push((a, z)),
+        }
+    }
     let mut out = Vec::new();
-    let mut gap_start = 0;
+    for (a, z) in ranges {
+        // Start after a split character (a word's start) and end before one.
+        let mut a = a;
+        while a > 0 && !text.is_char_boundary(a) {
+            a -= 1;
+        }
+        if a > 0 {
+            let at = text[a..].find(is_split).map_or(z, |x| a + x);
+            a = at.min(z);
+        }
+        let mut z = z;
+        while z < b.len() && !text.is_char_boundary(z) {
+            z += 1;
+        }
+        if z < b.len() {
+            z = text[..z].rfind(is_split).unwrap_or(a).max(a);
+        }
+        // The gap before the first token starts where the split characters before it do.
+        let mut g = a;
+        while let Some(c) = text[..g].chars().next_back().filter(|&c| is_split(c)) {
+            g -= c.len_utf8();
+        }
+        let first = out.len();
+        tokens_in(text, g, a, z, &mut out);
+        // Words of two stretches are not neighbours.
+        if first > 0
+            && let Some(t) = out.get_mut(first)
+        {
+            t.gap = Gap::Other;
+        }
+    }
+    out
+}
+
+fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec<Tok>) {
+    let b = &text.as_bytes()[..to];
+    let mut gap_start = gap_start;
     let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        if is_split(c) {
+    let mut i = from;
+    while i < b.len() {
+        // ASCII without decoding; other characters one by one.
+        let (split, len) = if b[i] < 0x80 {
+            (is_split(char::from(b[i])), 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (is_split(c), c.len_utf8())
+        };
+        if split {
             if let Some(s) = start.take() {
-                push_tok(text, &mut out, gap_start, s, i);
+                push_tok(text, out, gap_start, s, i);
                 gap_start = i;
             }
         } else if start.is_none() {
             start = Some(i);
         }
+        i += len;
     }
     if let Some(s) = start {
-        push_tok(text, &mut out, gap_start, s, text.len());
+        push_tok(text, out, gap_start, s, to);
     }
-    out
 }
 
 fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: usize) {
     // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
     // abbreviation's is (`ul.`, `Jl.`, `67.`): both are kept and read by the checks.
     let g = &text[gap_start..s];
-    let lines = g.bytes().filter(|&b| b == b'\n').count().min(255) as u8;
+    // One pass over the gap's bytes.
+    let (mut lines, mut comma, mut colon, mut other, mut wide) = (0u8, false, false, false, false);
+    for &c in g.as_bytes() {
+        match c {
+            b'\n' => lines = lines.saturating_add(1),
+            b',' | b';' | b'\t' | b'|' => comma = true,
+            b':' => colon = true,
+            b' ' => {}
+            0x80.. => wide = true,
+            _ => other = true,
+        }
+    }
+    if wide {
+        // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
+        other |= g.chars().any(|c| !c.is_ascii() && !c.is_whitespace());
+    }
     let gap = if out.is_empty() && g.trim().is_empty() {
         if lines > 0 { Gap::Line } else { Gap::Space }
     } else if lines > 0 {
         Gap::Line
-    } else if g.contains([',', ';', '\t', '|']) {
+    } else if comma {
         Gap::Comma
-    } else if g.contains(':') {
+    } else if colon {
         Gap::Colon
-    } else if g.chars().all(|c| c == ' ' || c == '\u{a0}') {
+    } else if !other {
         Gap::Space
     } else {
         Gap::Other
@@ -593,8 +674,9 @@ const MONTHS: &[&str] = &[
 
 /// A month's name or abbreviation: `September 5, 2019` is a date, not a street.
 fn month(t: &str) -> bool {
-    let l = t.trim_end_matches('.').to_lowercase();
-    MONTHS.contains(&l.as_str())
+    let mut b = [0u8; 40];
+    let l = lower_in(t.trim_end_matches('.'), &mut b).unwrap_or("");
+    MONTHS.contains(&l)
 }
 
 /// A word that ends a sentence (`UTC.`, `Jul.`) rather than an initialism (`J.P.`).
@@ -612,15 +694,40 @@ fn place_preposition(t: &str) -> bool {
 }
 
 fn stop(t: &str) -> bool {
-    let l = t.trim_end_matches('.').to_lowercase();
-    STOP.contains(&l.as_str())
+    let mut b = [0u8; 40];
+    lower_in(t.trim_end_matches('.'), &mut b).is_some_and(|l| STOP.contains(&l))
+}
+
+/// `t` in lower case, written into `buf` (no allocation); `None` when it does not fit: no
+/// word of the lists here is that long.
+fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
+    if t.len() > buf.len() {
+        return None;
+    }
+    if t.is_ascii() {
+        let out = &mut buf[..t.len()];
+        out.copy_from_slice(t.as_bytes());
+        out.make_ascii_lowercase();
+        return std::str::from_utf8(out).ok();
+    }
+    let mut n = 0;
+    for c in t.chars().flat_map(char::to_lowercase) {
+        let l = c.len_utf8();
+        if n + l > buf.len() {
+            return None;
+        }
+        c.encode_utf8(&mut buf[n..n + l]);
+        n += l;
+    }
+    std::str::from_utf8(&buf[..n]).ok()
 }
 
 /// Words that name a postcode right before it (`CEP 83532-625`, `邮编 825649`, `Kod
 /// pocztowy (69-264)`, `Zip code (138765)`).
 fn postcode_word(w: &str) -> bool {
+    let mut b = [0u8; 40];
     matches!(
-        w.to_lowercase().trim_end_matches('.'),
+        lower_in(w, &mut b).unwrap_or("").trim_end_matches('.'),
         "cep"
             | "plz"
             | "cp"
@@ -647,8 +754,9 @@ fn postcode_word(w: &str) -> bool {
 
 /// Words that name a number (`No. 5`, `nr. 4`, `No: 24`, `H.No. 61`).
 fn number_marker(t: &str) -> bool {
+    let mut b = [0u8; 40];
     matches!(
-        t.to_lowercase().as_str(),
+        lower_in(t, &mut b).unwrap_or(""),
         "no."
             | "no"
             | "nr."
@@ -669,8 +777,9 @@ fn number_marker(t: &str) -> bool {
 
 /// Words that start a unit or a house (`Apt. 5`, `Flat`, `kv. 95`, `Int. 1`, `bl. 6`).
 fn unit_word(t: &str) -> bool {
+    let mut b = [0u8; 40];
     matches!(
-        t.to_lowercase().trim_end_matches('.'),
+        lower_in(t, &mut b).unwrap_or("").trim_end_matches('.'),
         "apt"
             | "apartment"
             | "suite"
@@ -851,12 +960,25 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     let types = &*TYPES;
     let scan = Scan {
         text,
-        toks: tokens(text),
+        toks: tokens_near_digits(text),
     };
     if scan.toks.is_empty() {
         return;
     }
     let starts: Vec<usize> = scan.toks.iter().map(|t| t.start).collect();
+    // Tokens with a digit, counted up to each token: a street has its number within a few
+    // tokens of its type word, so marks far from any digit are passed over at once.
+    let mut digit_count = Vec::with_capacity(scan.toks.len() + 1);
+    digit_count.push(0u32);
+    for t in &scan.toks {
+        let d = text[t.start..t.end].bytes().any(|b| b.is_ascii_digit());
+        digit_count.push(digit_count.last().copied().unwrap_or(0) + u32::from(d));
+    }
+    let digits_near = |a: usize, b: usize| {
+        let (a, b) = (a.saturating_sub(6), (b + 9).min(scan.toks.len()));
+        digit_count[b] > digit_count[a]
+    };
+    let has_digit = |i: usize| digit_count[i + 1] > digit_count[i];
     let tok_at = |pos: usize| -> Option<usize> {
         let i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
         (pos < scan.toks[i].end).then_some(i)
@@ -880,12 +1002,45 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     };
     // Streets as token ranges (first, last).
     let mut streets: Vec<(usize, usize)> = Vec::new();
-    for m in types.ac.find_overlapping_iter(text) {
+    // The automaton reads only the stretches around numbers (a street has its number within
+    // a few words of its type): in long prose that is a small part of the text.
+    let n = scan.toks.len();
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for i in (0..n).filter(|&i| has_digit(i)) {
+        let a = scan.toks[i.saturating_sub(6)].start;
+        let b = scan.toks[(i + 8).min(n - 1)].end;
+        match ranges.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => ranges.push((a, b)),
+        }
+    }
+    let marks = ranges.iter().flat_map(|&(a, b)| {
+        types
+            .ac
+            .find_overlapping_iter(aho_corasick::Input::new(text).span(a..b))
+    });
+    for m in marks {
+        // Marks inside a word (`report`, `mostly`) start no street: a type stands at a word's
+        // start or end.
+        let starts_word = text[..m.start()]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let ends_word = text[m.end()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        if !starts_word && !ends_word {
+            continue;
+        }
         let pid = m.pattern().as_usize();
         let places = types.places[pid];
         let (Some(j), Some(k)) = (tok_at(m.start()), tok_at(m.end() - 1)) else {
             continue;
         };
+        if !digits_near(j, k) {
+            continue;
+        }
         let (ts, te) = (scan.toks[j].start, scan.toks[k].end);
         let te_ = if text[..te].ends_with('.') && m.end() == te - 1 {
             te - 1
@@ -967,9 +1122,11 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         }
     }
     // Streets without a type word, read from the postcode after them.
-    let n = scan.toks.len();
     let mut postcodes: Vec<(usize, usize)> = Vec::new();
     for i in 0..n {
+        if !has_digit(i) {
+            continue;
+        }
         let Some(last) = postcode_at(&scan, i) else {
             continue;
         };
@@ -984,6 +1141,9 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         }
     }
     for i in 0..n {
+        if !digits_near(i + 5, i) {
+            continue;
+        }
         if let Some(r) = street_after_cue(&scan, i).or_else(|| house_first(&scan, i)) {
             streets.push(r);
         }
@@ -1008,6 +1168,9 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     }
     // Postcodes after their own words.
     for i in 1..n {
+        if !has_digit(i) {
+            continue;
+        }
         let w = scan.t(i - 1);
         let cue = postcode_word(w)
             || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
@@ -1076,10 +1239,10 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF);
     let stopper = |c: char| "省市县区縣區都道府県町村郡州".contains(c);
-    for (i, c) in text.char_indices() {
-        if c != '号' && c != '號' {
-            continue;
-        }
+    for (i, c) in text
+        .match_indices(['号', '號'])
+        .filter_map(|(i, m)| Some((i, m.chars().next()?)))
+    {
         let end = i + c.len_utf8();
         let mut start = i;
         let mut digits = 0;
@@ -1183,8 +1346,9 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
 }
 
 fn particle(w: &str) -> bool {
+    let mut b = [0u8; 40];
     matches!(
-        w.to_lowercase().as_str(),
+        lower_in(w, &mut b).unwrap_or(""),
         "de" | "del"
             | "della"
             | "delle"
@@ -1507,17 +1671,28 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
     if i == 0 || scan.gap(i) == Gap::Line {
         return false;
     }
-    let w = scan.t(i - 1).to_lowercase();
+    // Every cue starts with one of these letters and is short.
+    let first = scan
+        .t(i - 1)
+        .bytes()
+        .next()
+        .unwrap_or(0)
+        .to_ascii_lowercase();
+    if scan.t(i - 1).len() > 12 || !b"oadmietn".contains(&first) {
+        return false;
+    }
+    let (mut b1, mut b2) = ([0u8; 40], [0u8; 40]);
+    let w = lower_in(scan.t(i - 1), &mut b1).unwrap_or("");
     let w2 = if i >= 2 && scan.gap(i - 1) == Gap::Space {
-        scan.t(i - 2).to_lowercase()
+        lower_in(scan.t(i - 2), &mut b2).unwrap_or("")
     } else {
-        String::new()
+        ""
     };
-    match w.as_str() {
+    match w {
         "outside" | "adres" | "adresse" | "anschrift" | "dirección" | "morada" | "indirizzo"
         | "adress" | "adresa" | "address" | "endereço" | "osoite" | "adresas" | "adrese" => true,
         "at" => matches!(
-            w2.as_str(),
+            w2,
             "lives"
                 | "live"
                 | "living"
@@ -1531,7 +1706,7 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
                 | "reside"
                 | "resides"
         ),
-        "on" => matches!(w2.as_str(), "neighbours" | "neighbors"),
+        "on" => matches!(w2, "neighbours" | "neighbors"),
         "is" | "to" => w2 == "address",
         _ => false,
     }
@@ -1587,8 +1762,12 @@ fn street_after_cue(scan: &Scan, i: usize) -> Option<(usize, usize)> {
 fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
     let n = scan.toks.len();
     let t = scan.t(i);
-    let lower = t.to_lowercase();
-    if matches!(lower.as_str(), "house" | "flat" | "h.no." | "h.no")
+    if !t.starts_with(|c: char| matches!(c, 'H' | 'h' | 'F' | 'f') || c.is_ascii_digit()) {
+        return None;
+    }
+    let mut b = [0u8; 40];
+    let lower = lower_in(t, &mut b).unwrap_or("");
+    if matches!(lower, "house" | "flat" | "h.no." | "h.no")
         && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
     {
         let mut j = i + 1;

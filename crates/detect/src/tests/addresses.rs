@@ -338,3 +338,26 @@ fn prepositions_ordinals_brackets_and_block_numbers() {
         "054DP",
     );
 }
+
+#[test]
+#[ignore]
+fn time_address_pass() {
+    let para = "The quarterly report is attached. Revenue grew by twelve percent compared with last year, mostly because the new onboarding flow reduced churn. Call +44 20 7946 0321 or mail jane@example.org.\n";
+    let mut doc = String::new();
+    while doc.len() < 200_000 {
+        doc.push_str(para);
+    }
+    let d = crate::Detector::new();
+    let found = d.detect(&doc);
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        let mut f = found.clone();
+        crate::address::find(&doc, &mut f);
+    }
+    eprintln!("address pass: {:?} per run", t.elapsed() / 20);
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        let _ = d.detect(&doc);
+    }
+    eprintln!("detect: {:?} per run", t.elapsed() / 20);
+}
