@@ -361,3 +361,60 @@ fn time_address_pass() {
     }
     eprintln!("detect: {:?} per run", t.elapsed() / 20);
 }
+
+#[test]
+fn no_panic_and_char_boundaries_on_mixed_text() {
+    // Pieces of addresses in many scripts, joined at random (a fixed-seed generator).
+    let pieces = [
+        "ul. ",
+        "Straße ",
+        "5",
+        "12a",
+        "-",
+        ",",
+        "\n",
+        " ",
+        "é",
+        "號",
+        "号",
+        "〒",
+        "ถนน",
+        "(",
+        "Rue ",
+        "No: ",
+        "1234 AB",
+        "LT-",
+        "CEP ",
+        "at ",
+        "lives ",
+        "Flat ",
+        "H.No. ",
+        "º",
+        "'",
+        "Ğ",
+        "улица ",
+        "99",
+        "\t",
+        ";",
+        "Kerkstraat",
+        "外",
+        ":",
+        ".",
+        "a",
+    ];
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let d = crate::Detector::new();
+    for _ in 0..400 {
+        let mut t = String::new();
+        let len = (x % 300) as usize;
+        for _ in 0..len {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            t.push_str(pieces[(x % pieces.len() as u64) as usize]);
+        }
+        for f in d.detect(&t) {
+            assert!(t.is_char_boundary(f.start) && t.is_char_boundary(f.end) && f.start < f.end);
+        }
+    }
+}
