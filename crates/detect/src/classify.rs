@@ -63,19 +63,6 @@ pub fn classify(
             labelled(text, vs, ve, check, out);
             me
         }
-        Check::Address => {
-            let mut end = ve;
-            while end > vs
-                && matches!(
-                    text.as_bytes()[end - 1],
-                    b',' | b' ' | b'\t' | b'\n' | b'\r'
-                )
-            {
-                end -= 1;
-            }
-            out.push(Finding::new(vs, end, Kind::StreetAddress, "street-address"));
-            end
-        }
         Check::Iban => iban(text, vs, ve, out),
         Check::Ipv4 => {
             // With its port or prefix when that is well formed, else the address alone.

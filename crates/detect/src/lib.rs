@@ -35,6 +35,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod address;
 mod classify;
 mod context;
 mod fields;
@@ -126,6 +127,7 @@ impl Detector {
     pub fn warm_up(&self) {
         NameRecognizer::warm_up();
         structure::labels::warm_up();
+        address::warm_up();
         let _ = self.detect("warm up: +44 20 7946 0958, (415) 555-0132, 030 23125 678");
         #[cfg(feature = "phonenumber")]
         phone::warm_up();
@@ -147,6 +149,7 @@ impl Detector {
         tokens::find(text, &mut found);
         let fields = structure::fields(text);
         fields::apply(text, &fields, &mut found);
+        address::find(text, &mut found);
         if !self.recognizers.is_empty() {
             let rule_findings = found.clone();
             for r in &self.recognizers {

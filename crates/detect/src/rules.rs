@@ -2,7 +2,7 @@
 // scan loop.
 //
 // Pattern order is priority at the same start position (leftmost-first): provider secrets,
-// then emails, links, labelled values, addresses, IBANs, IP addresses, national identifiers,
+// then emails, links, labelled values, IBANs, IP addresses, national identifiers,
 // postcodes, hostnames, and last the generic digit-run candidate whose interpretation
 // (card, phone, SSN, routing number, national ID, ZIP …) is decided by validators and
 // context in `classify`.
@@ -31,7 +31,6 @@ pub enum Check {
     Routing,
     SortCode,
     LabelledId,
-    Address,
     Iban,
     Ipv4,
     Ipv6,
@@ -57,37 +56,7 @@ pub enum Check {
     Number,
 }
 
-const W: &str = r"[A-Z][A-Za-z\x{C0}-\x{FF}'-]*";
-const UNIT: &str = r"(?:(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|Bldg|Building)\.?[ \t]*#?[ \t]*[0-9A-Z][0-9A-Za-z-]{0,5}|#[ \t]?[0-9][0-9A-Za-z-]{0,5})";
-const STYPE: &str = r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way|Terrace|Terr|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Close|Crescent|Cres|Grove|Gardens|Row|Mews|Hill|Walk|Trail|Trl|Alley|Plaza|Gate|Green|Rise|Loop|Pike|Wharf|Embankment)\.?";
-const SEP: &str = r"(?:,[ \t]*|[ \t]*\r?\n[ \t]*)";
-const STATE_ZIP: &str = r"(?:[A-Z]{2}[ \t]+[0-9]{5}(?:-[0-9]{4})?)";
 const UK_PC: &str = r"(?:[A-Z]{1,2}[0-9][A-Z0-9]?[ ]?[0-9][A-Z]{2})";
-const CA_PC: &str = r"(?:[A-Z][0-9][A-Z][ ]?[0-9][A-Z][0-9])";
-const EU_PC: &str = r"(?:[0-9]{5}|[1-9][0-9]{3}[ ]?[A-Z]{2}|[0-9]{4}|[0-9]{2}-[0-9]{3})";
-
-fn address_patterns() -> Vec<String> {
-    let city = format!(r"{W}(?:[ \t]{W}){{0,2}}");
-    // City followed by a state and ZIP, or by a postcode, on the same or the next line.
-    let city_tail = format!(
-        r"(?:{city}(?:,?[ \t]+|[ \t]*\r?\n[ \t]*)(?:{STATE_ZIP}|{UK_PC}|{CA_PC})|{EU_PC}[ \t]+{city})"
-    );
-    let tail = format!(r"(?:{SEP}{UNIT})?(?:(?:{SEP}|[ \t]+){city_tail})?");
-    let num = r"[0-9]{1,6}[A-Za-z]?(?:-[0-9]{1,4})?";
-    let en = format!(
-        r"(?P<v>(?:{UNIT},?[ \t]+)?{num},?[ \t]+(?:{W}[ \t]+){{1,4}}{STYPE}{tail})(?-u:\b)"
-    );
-    let fr = format!(
-        r"(?P<v>(?:{UNIT},?[ \t]+)?{num},?[ \t]+(?:bis[ \t]+|ter[ \t]+)?(?:rue|Rue|avenue|Avenue|boulevard|Boulevard|bd|place|Place|chemin|Chemin|allée|Allée|impasse|Impasse|quai|Quai|route|Route|cours|Cours)[ \t]+(?:(?:de|du|des|la|le|les)[ \t]+|d'|l'){{0,2}}{W}(?:[ \t]+{W}){{0,3}}{tail})(?-u:\b)"
-    );
-    let de_nl = format!(
-        r"(?P<v>(?:{W}[ \t]+)?[A-ZÄÖÜ][a-zäöüßé-]*(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm|ufer|straat|laan|gracht|plein|kade|singel|dijk|steeg|markt)[ \t]+[0-9]{{1,4}}[a-zA-Z]?{tail})(?-u:\b)"
-    );
-    let south = format!(
-        r"(?P<v>(?:Via|Viale|Piazza|Corso|Calle|Avenida|Avda\.|Plaza|Paseo|Carrer|Rua|Travessa|Largo)[ \t]+(?:(?:de|del|della|di|da|do|dos|das|la|los|las)[ \t]+){{0,2}}{W}(?:[ \t]+{W}){{0,2}},?[ \t]+[0-9]{{1,4}}[a-zA-Z]?{tail})(?-u:\b)"
-    );
-    vec![en, fr, de_nl, south]
-}
 
 fn structural_patterns() -> Vec<(Check, String)> {
     let mut p: Vec<(Check, String)> = Vec::new();
@@ -135,9 +104,6 @@ fn structural_patterns() -> Vec<(Check, String)> {
         Check::LabelledId,
         r"(?:(?-u:\b)(?:ID|Id)|(?-u:\b)(?i:member|customer|patient|employee|student|client|policy|national|tax|user|citizen|voter|insurance)[ \t]*(?i:id|#|no\.?|number|nr\.?)|(?-u:\b)(?:MRN|NPI|SIN|NIN|TIN|ITIN|PESEL|NRIC|TCKN|TFN|CURP|RFC|CPF|BSN))[ \t]*[:#]?[ \t]*(?:is[ \t]+)?(?P<v>[A-Za-z0-9](?:[A-Za-z0-9-]|[ ][0-9]){2,24})(?-u:\b)".into(),
     ));
-    for a in address_patterns() {
-        p.push((Check::Address, a));
-    }
     p.push((
         Check::Iban,
         r"(?-u:\b)(?P<v>[A-Z]{2}[0-9]{2}(?:[ -]?[A-Z0-9]){10,32})".into(),

@@ -1,3 +1,4 @@
+mod addresses;
 mod basic;
 mod documents;
 mod national;

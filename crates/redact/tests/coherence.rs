@@ -42,8 +42,8 @@ fn initials_and_camel_case_local_parts_follow_the_stand_in() {
                 .collect::<String>()
         };
         assert_eq!(
-            initials(&full),
-            initials(&short),
+            initials(full),
+            initials(short),
             "seed {seed}: {full} / {short}"
         );
         let mail = r

@@ -12,6 +12,8 @@ use crate::data::{
 };
 use crate::shape::{self, digit, digit_nz, from_set, pick, reshape};
 
+mod intl;
+
 /// A token of an address: a word or the separator (spaces, commas, newlines) after it.
 #[derive(Clone, Copy, Debug)]
 struct Tok<'a> {
@@ -243,6 +245,11 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
         k += 1;
     }
 
+    // Streets of the other countries: names by the type word, the glued suffix or the script.
+    if !done.iter().any(|d| *d) {
+        other_countries(cx, &toks, &word_ix, &mut done, &mut spans);
+    }
+
     // Numbers: house, unit and postcode digits change, letters stay.
     for &i in &word_ix {
         if done[i] || !toks[i].text.bytes().any(|b| b.is_ascii_digit()) {
@@ -288,6 +295,177 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
         return format!("{num} {name} {ty}{rest}");
     }
     out
+}
+
+/// Words of a street that are no name: markers of numbers and units (`No:`, `nr.`, `kv.`,
+/// `D:`, `Int.`) and the particles between names.
+fn not_a_name(lower: &str) -> bool {
+    let c = lower.trim_end_matches(['.', ':']);
+    UNIT_WORDS.contains(&c)
+        || matches!(
+            c,
+            "no" | "nr"
+                | "n°"
+                | "nº"
+                | "h.no"
+                | "kv"
+                | "кв"
+                | "d"
+                | "int"
+                | "ap"
+                | "bl"
+                | "sc"
+                | "et"
+                | "em"
+                | "apto"
+                | "piso"
+                | "bis"
+                | "ter"
+                | "de"
+                | "la"
+                | "v"
+                | "na"
+                | "pod"
+                | "nad"
+                | "k"
+                | "u"
+                | "za"
+                | "house"
+                | "flat"
+                | "casa"
+                | "lote"
+        )
+}
+
+/// Replaces the name of a street the English, German, Dutch and Romance lists do not cover:
+/// the words of its first line up to the house number, by names of the country its type word
+/// or glued suffix names (`Béke utca 67.`, `Kungsgatan 44`, `vul. Gazova, 6`), else by the
+/// script of the name (`Tuškanac 8`); Chinese and Japanese names before the number by others.
+fn other_countries(
+    cx: &mut Ctx<'_>,
+    toks: &[Tok<'_>],
+    word_ix: &[usize],
+    done: &mut [bool],
+    spans: &mut Vec<(usize, usize, String)>,
+) {
+    // The first line segment that holds a number (or the first segment).
+    let mut seg: Vec<usize> = Vec::new();
+    let mut seen_number = false;
+    for &i in word_ix {
+        if !seg.is_empty() && breaks(toks[i - 1].text) && seen_number {
+            break;
+        }
+        if toks[i].text.bytes().any(|b| b.is_ascii_digit()) {
+            seen_number = true;
+        }
+        seg.push(i);
+    }
+    let lower = |i: usize| toks[i].text.trim_end_matches(',').to_lowercase();
+    let list = seg.iter().find_map(|&i| intl::names_for_type(&lower(i)));
+    let mut k = 0;
+    while k < seg.len() {
+        let i = seg[k];
+        let w = toks[i].text.trim_end_matches([',', '.', ':']);
+        let l = lower(i);
+        if done[i] || w.is_empty() {
+            k += 1;
+            continue;
+        }
+        // Chinese and Japanese: `山亭东莞街690号`, `台場36丁目12番3号`.
+        if w.chars()
+            .any(|c| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF))
+        {
+            if let Some(d) = w.find(|c: char| c.is_ascii_digit())
+                && d > 0
+            {
+                let head = &w[..d];
+                let keep = head
+                    .chars()
+                    .next_back()
+                    .filter(|c| "路街道巷里弄".contains(*c))
+                    .map_or(0, char::len_utf8);
+                let names: &[&str] = if keep > 0 {
+                    &[
+                        "中山", "人民", "解放", "建设", "和平", "新华", "文化", "长江", "朝阳",
+                    ]
+                } else {
+                    &[
+                        "本町", "栄町", "緑町", "中央", "旭町", "桜木", "若葉", "東町",
+                    ]
+                };
+                let name = pick(cx.rng, names);
+                let rest = shape::redigit(cx.rng, &toks[i].text[d..]);
+                let suffix = &head[head.len() - keep..];
+                spans.push((i, i, format!("{name}{suffix}{rest}")));
+                done[i] = true;
+            }
+            k += 1;
+            continue;
+        }
+        if intl::names_for_type(&l).is_some() || not_a_name(&l) {
+            k += 1;
+            continue;
+        }
+        let letters = w
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’' | '.'))
+            && w.chars().next().is_some_and(char::is_alphabetic);
+        if !letters {
+            k += 1;
+            continue;
+        }
+        // A glued suffix keeps its place: `Kungsgatan` → `Björkgatan`.
+        if let Some((suffix, stems)) = intl::glued(&l) {
+            let tail: usize = w
+                .chars()
+                .rev()
+                .take(suffix.chars().count())
+                .map(char::len_utf8)
+                .sum();
+            let split = w.len() - tail;
+            let stem = recase_to(pick(cx.rng, stems), &w[..split]);
+            spans.push((i, i, format!("{stem}{}", &toks[i].text[split..])));
+            done[i] = true;
+            k += 1;
+            continue;
+        }
+        // A run of name words on one line becomes one name.
+        let mut e = k;
+        while e + 1 < seg.len() {
+            let j = seg[e + 1];
+            let lj = lower(j);
+            let wj = toks[j].text.trim_end_matches([',', '.', ':']);
+            if breaks(toks[j - 1].text)
+                || done[j]
+                || intl::names_for_type(&lj).is_some()
+                || not_a_name(&lj)
+                || !wj.chars().next().is_some_and(char::is_alphabetic)
+                || !wj
+                    .chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+            {
+                break;
+            }
+            e += 1;
+        }
+        let last = seg[e];
+        let names = list.unwrap_or_else(|| intl::names_by_script(w));
+        let old = data::fold(&value_of(toks, i, last));
+        let mut name = pick(cx.rng, names);
+        for _ in 0..6 {
+            if data::fold(name) != old {
+                break;
+            }
+            name = pick(cx.rng, names);
+        }
+        let name = recase_to(name, w);
+        let trail = trailing_punct(toks[last].text);
+        spans.push((i, last, format!("{name}{trail}")));
+        for d in done.iter_mut().take(last + 1).skip(i) {
+            *d = true;
+        }
+        k = e + 1;
+    }
 }
 
 fn value_of(toks: &[Tok<'_>], a: usize, b: usize) -> String {
@@ -346,6 +524,19 @@ fn pattern(s: &str) -> String {
             }
         })
         .collect()
+}
+
+/// `name` in the case of `like`: all lower, all upper, or as written.
+fn recase_to(name: &str, like: &str) -> String {
+    let lower = like.chars().any(char::is_lowercase);
+    let upper = like.chars().any(char::is_uppercase);
+    if lower && !upper {
+        name.to_lowercase()
+    } else if upper && !lower && like.chars().count() > 1 {
+        name.to_uppercase()
+    } else {
+        name.to_string()
+    }
 }
 
 fn recase_like(s: String, like: &str) -> String {
@@ -466,6 +657,15 @@ fn two_part_postcode(cx: &mut Ctx<'_>, s: &str) -> Option<String> {
 pub(crate) fn postcode(cx: &mut Ctx<'_>, _rule: &str, value: &str) -> String {
     if let Some(s) = two_part_postcode(cx, value) {
         return s;
+    }
+    // A country prefix stays: `LT-49878`, `LV-1050`.
+    if let Some((cc, digits)) = value.split_once('-')
+        && cc.len() == 2
+        && cc.bytes().all(|b| b.is_ascii_uppercase())
+        && digits.len() >= 4
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return format!("{cc}-{}", keep_first_digit(cx, digits));
     }
     let all_digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
     if (all_digits && value.len() >= 4) || is_zip4(value) {

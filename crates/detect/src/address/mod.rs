@@ -1,0 +1,1863 @@
+// Street addresses and postcodes written the way each country writes them, found by a cheap
+// pass over the text (issue 14).
+//
+// One Aho-Corasick automaton over the street-type words of `data/street_types.txt` (ASCII
+// case ignored; first letters capitalised as well) marks where a street may be. Each mark is
+// read against the words around it as its place allows:
+//
+// * `P`, the type before the name: `Calle de Alcalá 120`, `ul. Polna 14/3`, `Aleea Ene nr.
+//   12, bl. 6, ap. 43`, or number first: `11 rue Éléonore`, `6 bis boulevard Bernard`;
+// * `S`, a word after the name with the number after: `Béke utca 67.`, `Vilniaus g. 13-27`,
+//   `İstiklal Caddesi No: 11 D: 27`;
+// * `G`, glued to the name: `Kerkstraat 12`, `Hauptstraße 5a`, `Maike-Riehl-Gasse 23`;
+// * `N`, after the name with the number first: `37 Gilbert Lights`, `Unit 1955, 15 J.P.
+//   Laurel Avenue`, `House No. 21/13, Gour Ganj`.
+//
+// A street without a type word (`Tuškanac 8`, `Jugoslávská 125`) is taken when a postcode of
+// one of the known formats follows it, after a comma, a cell break or a line break, with or
+// without the city between (`Estonská 10, Nejdek 359 99`); that is how a letter's address
+// block or a table row writes it. Postcodes are taken after a street (found here, by the
+// rules or under a label), and after `CEP`, `〒`, `PLZ`. A street found once is found again
+// wherever the same words recur in the text (`pls use pikk 7-22`).
+//
+// Only words and numbers are read; city and company names alone, years, amounts and order
+// numbers never start a finding.
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use redact_entity::{Finding, Kind};
+
+const STREET_TYPES: &str = include_str!("../../data/street_types.txt");
+
+const PRE: u8 = 1;
+const SUF: u8 = 2;
+const GLUE: u8 = 4;
+const NUM_FIRST: u8 = 8;
+
+struct Types {
+    ac: AhoCorasick,
+    /// Places of each pattern (bit set of `PRE`, `SUF`, `GLUE`, `NUM_FIRST`).
+    places: Vec<u8>,
+    /// Whether the pattern, written in lower case, is a street type on its own (`rue`,
+    /// `ul.`); other lower-case matches (`via`, `place`) need a capitalised type.
+    lower_ok: Vec<bool>,
+}
+
+/// Street types that are streets even when written in lower case in running text.
+const LOWER_OK: &[&str] = &[
+    "rue",
+    "calle",
+    "rua",
+    "ulica",
+    "strada",
+    "str.",
+    "calea",
+    "aleea",
+    "soseaua",
+    "șoseaua",
+    "bulevardul",
+    "intrarea",
+    "avenida",
+    "avenue",
+    "boulevard",
+    "chemin",
+    "allée",
+    "impasse",
+    "montée",
+    "piazza",
+    "viale",
+    "corso",
+    "vicolo",
+    "travessa",
+    "praça",
+    "jalan",
+    "jl.",
+    "ul.",
+    "al.",
+    "vul.",
+    "bul.",
+    "ул.",
+    "вул.",
+    "бул.",
+    "street",
+    "road",
+    "lane",
+    "drive",
+    "st",
+    "rd",
+    "ave",
+    "blvd",
+    "avda.",
+    "c/",
+    "drumul",
+    "splaiul",
+];
+
+/// Strong English types: the words before them may be lower case (`5 connors street`).
+const STRONG: &[&str] = &[
+    "street",
+    "st",
+    "st.",
+    "road",
+    "rd",
+    "rd.",
+    "avenue",
+    "ave",
+    "ave.",
+    "lane",
+    "ln",
+    "drive",
+    "boulevard",
+    "blvd",
+    "blvd.",
+    "terrace",
+    "crescent",
+    "highway",
+];
+
+static TYPES: LazyLock<Types> = LazyLock::new(|| {
+    let mut words: Vec<String> = Vec::new();
+    let mut places: Vec<u8> = Vec::new();
+    let add = |w: String, p: u8, words: &mut Vec<String>, places: &mut Vec<u8>| {
+        if let Some(i) = words.iter().position(|x| *x == w) {
+            places[i] |= p;
+        } else {
+            words.push(w);
+            places.push(p);
+        }
+    };
+    for line in STREET_TYPES.lines() {
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((w, f)) = line.split_once('\t') else {
+            continue;
+        };
+        let mut p = 0;
+        for c in f.chars() {
+            p |= match c {
+                'P' => PRE,
+                'S' => SUF,
+                'G' => GLUE,
+                'N' => NUM_FIRST,
+                _ => 0,
+            };
+        }
+        add(w.to_string(), p, &mut words, &mut places);
+        // ASCII case is ignored by the automaton; a first letter outside ASCII is added
+        // capitalised (`Út`, `Ulica` are ASCII already; `Šetalište`, `Οδός` are not).
+        let mut cs = w.chars();
+        if let Some(first) = cs.next()
+            && !first.is_ascii()
+        {
+            let cap: String = first.to_uppercase().chain(cs).collect();
+            if cap != w {
+                add(cap, p, &mut words, &mut places);
+            }
+        }
+    }
+    let lower_ok = words
+        .iter()
+        .map(|w| LOWER_OK.contains(&w.to_lowercase().as_str()))
+        .collect();
+    // A full DFA: a few MB once, about a nanosecond a byte on every text.
+    let ac = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(&words)
+        .expect("street types build");
+    Types {
+        ac,
+        places,
+        lower_ok,
+    }
+});
+
+/// Builds the automaton now.
+pub fn warm_up() {
+    LazyLock::force(&TYPES);
+}
+
+/// What lies between a token and the one before it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Gap {
+    /// Spaces or tabs only (or nothing: the first token).
+    Space,
+    /// A comma, semicolon, tab-separated cell or pipe (with any spaces).
+    Comma,
+    /// A line break (possibly with spaces or a comma).
+    Line,
+    /// A colon.
+    Colon,
+    /// Anything else (brackets, quotes, sentence marks).
+    Other,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Tok {
+    start: usize,
+    end: usize,
+    gap: Gap,
+    /// Number of line breaks in the gap.
+    lines: u8,
+}
+
+fn is_split(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            ',' | ';'
+                | '"'
+                | '('
+                | ')'
+                | '['
+                | ']'
+                | '{'
+                | '}'
+                | '<'
+                | '>'
+                | '|'
+                | ':'
+                | '«'
+                | '»'
+                | '“'
+                | '”'
+                | '„'
+                | '!'
+                | '?'
+                | '='
+                | '*'
+                | '`'
+        )
+}
+
+/// Bytes read before and after each digit: a street, its number, its postcode and the words
+/// that introduce them lie within these of a digit.
+const BEFORE_DIGIT: usize = 120;
+const AFTER_DIGIT: usize = 160;
+
+/// The tokens of the stretches of `text` around its digits (all of a short text). A
+/// stretch starts at a word's start; the gap before its first token is read from the text.
+fn tokens_near_digits(text: &str) -> Vec<Tok> {
+    let b = text.as_bytes();
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for (p, _) in b.iter().enumerate().filter(|(_, c)| c.is_ascii_digit()) {
+        if ranges.last().is_some_and(|r| p + AFTER_DIGIT <= r.1) {
+            continue;
+        }
+        let a = p.saturating_sub(BEFORE_DIGIT);
+        let z = (p + AFTER_DIGIT).min(b.len());
+        match ranges.last_mut() {
+            Some(last) if a <= last.1 => last.1 = z,
+            _ => ranges.push((a, z)),
+        }
+    }
+    let mut out = Vec::new();
+    for (a, z) in ranges {
+        // Start after a split character (a word's start) and end before one.
+        let mut a = a;
+        while a > 0 && !text.is_char_boundary(a) {
+            a -= 1;
+        }
+        if a > 0 {
+            let at = text[a..].find(is_split).map_or(z, |x| a + x);
+            a = at.min(z);
+        }
+        let mut z = z;
+        while z < b.len() && !text.is_char_boundary(z) {
+            z += 1;
+        }
+        if z < b.len() {
+            z = text[..z].rfind(is_split).unwrap_or(a).max(a);
+        }
+        // The gap before the first token starts where the split characters before it do.
+        let mut g = a;
+        while let Some(c) = text[..g].chars().next_back().filter(|&c| is_split(c)) {
+            g -= c.len_utf8();
+        }
+        let first = out.len();
+        tokens_in(text, g, a, z, &mut out);
+        // Words of two stretches are not neighbours.
+        if first > 0
+            && let Some(t) = out.get_mut(first)
+        {
+            t.gap = Gap::Other;
+        }
+    }
+    out
+}
+
+fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec<Tok>) {
+    let b = &text.as_bytes()[..to];
+    let mut gap_start = gap_start;
+    let mut start: Option<usize> = None;
+    let mut i = from;
+    while i < b.len() {
+        // ASCII without decoding; other characters one by one.
+        let (split, len) = if b[i] < 0x80 {
+            (is_split(char::from(b[i])), 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (is_split(c), c.len_utf8())
+        };
+        if split {
+            if let Some(s) = start.take() {
+                push_tok(text, out, gap_start, s, i);
+                gap_start = i;
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+        i += len;
+    }
+    if let Some(s) = start {
+        push_tok(text, out, gap_start, s, to);
+    }
+}
+
+fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: usize) {
+    // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
+    // abbreviation's is (`ul.`, `Jl.`, `67.`): both are kept and read by the checks.
+    let g = &text[gap_start..s];
+    // One pass over the gap's bytes.
+    let (mut lines, mut comma, mut colon, mut other, mut wide) = (0u8, false, false, false, false);
+    for &c in g.as_bytes() {
+        match c {
+            b'\n' => lines = lines.saturating_add(1),
+            b',' | b';' | b'\t' | b'|' => comma = true,
+            b':' => colon = true,
+            b' ' => {}
+            0x80.. => wide = true,
+            _ => other = true,
+        }
+    }
+    if wide {
+        // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
+        other |= g.chars().any(|c| !c.is_ascii() && !c.is_whitespace());
+    }
+    let gap = if out.is_empty() && g.trim().is_empty() {
+        if lines > 0 { Gap::Line } else { Gap::Space }
+    } else if lines > 0 {
+        Gap::Line
+    } else if comma {
+        Gap::Comma
+    } else if colon {
+        Gap::Colon
+    } else if !other {
+        Gap::Space
+    } else {
+        Gap::Other
+    };
+    // Trailing quote marks belong to the gap.
+    while e > s && text[..e].ends_with('\'') {
+        e -= 1;
+    }
+    if e > s {
+        out.push(Tok {
+            start: s,
+            end: e,
+            gap,
+            lines,
+        });
+    }
+}
+
+/// A house number: `12`, `12a`, `12-14`, `38/89`, `1691/26`, `67.`, `5A`.
+fn house_number(t: &str) -> bool {
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let b = t.as_bytes();
+    let mut i = 0;
+    let mut groups = 0;
+    loop {
+        let d0 = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let nd = i - d0;
+        if nd == 0 || nd > 5 || (groups == 0 && b[d0] == b'0' && nd > 3) {
+            return false;
+        }
+        if i < b.len() && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        groups += 1;
+        if i == b.len() {
+            return true;
+        }
+        if groups >= 3 || !matches!(b[i], b'/' | b'-') {
+            return false;
+        }
+        i += 1;
+    }
+}
+
+fn year_like(t: &str) -> bool {
+    t.len() == 4
+        && (t.starts_with("19") || t.starts_with("20"))
+        && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A word of a street's name: letters (any script), with `-`, `'`, `.` inside.
+fn is_word(t: &str) -> bool {
+    let mut letters = 0;
+    for c in t.chars() {
+        if c.is_alphabetic() {
+            letters += 1;
+        } else if !(matches!(c, '-' | '\'' | '.' | '’' | '/') || c.is_ascii_digit() || is_mark(c))
+        {
+            return false;
+        }
+    }
+    letters > 0 && !t.starts_with(['-', '.', '/'])
+}
+
+fn is_mark(c: char) -> bool {
+    matches!(c as u32, 0x300..=0x36F | 0xE31 | 0xE34..=0xE3A | 0xE47..=0xE4E)
+}
+
+/// Capitalised, or written in a script without case.
+fn is_cap(t: &str) -> bool {
+    t.chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()))
+}
+
+const STOP: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "at",
+    "on",
+    "in",
+    "to",
+    "of",
+    "is",
+    "and",
+    "or",
+    "from",
+    "for",
+    "with",
+    "my",
+    "our",
+    "your",
+    "his",
+    "her",
+    "their",
+    "new",
+    "address",
+    "adres",
+    "adresse",
+    "anschrift",
+    "dirección",
+    "direccion",
+    "morada",
+    "indirizzo",
+    "adress",
+    "adresa",
+    "please",
+    "send",
+    "ship",
+    "use",
+    "by",
+    "near",
+    "outside",
+    "lives",
+    "live",
+    "living",
+    "moved",
+    "says",
+    "label",
+    "confirmed",
+    "office",
+    "der",
+    "die",
+    "das",
+    "den",
+    "dem",
+    "des",
+    "an",
+    "auf",
+    "nach",
+    "bei",
+    "zur",
+    "zum",
+    "am",
+    "im",
+    "wohnt",
+    "na",
+    "w",
+    "we",
+    "przy",
+    "do",
+    "en",
+    "el",
+    "la",
+    "los",
+    "las",
+    "de",
+    "op",
+    "aan",
+    "naar",
+    "te",
+    "het",
+    "een",
+    "til",
+    "på",
+    "i",
+    "och",
+    "et",
+    "le",
+    "les",
+    "du",
+    "au",
+    "aux",
+    "à",
+    "em",
+    "no",
+    "da",
+    "para",
+    "per",
+    "su",
+    "nel",
+    "nella",
+    "alla",
+    "al",
+    "con",
+    "ja",
+    "ve",
+    "и",
+    "в",
+    "на",
+    "u",
+    "v",
+    "pri",
+    "k",
+    "z",
+    "se",
+    "je",
+    "és",
+    "az",
+    "în",
+    "pe",
+    "și",
+    "ile",
+    "ke",
+    "di",
+    "dan",
+    "pls",
+    "svp",
+    "not",
+    "until",
+    "via",
+    "unter",
+    "sita",
+    "sito",
+    "ulicy",
+    "was",
+    "are",
+    "be",
+    "it",
+    "this",
+    "that",
+    "he",
+    "she",
+    "we",
+    "they",
+    "i'm",
+    "im",
+    "hi",
+    "hello",
+    "dear",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "also",
+    "now",
+    "then",
+    "here",
+    "there",
+    "bitte",
+    "visit",
+    "visitor",
+    "customer",
+    "client",
+    "street",
+    "road",
+];
+
+const MONTHS: &[&str] = &[
+    "jan",
+    "january",
+    "feb",
+    "february",
+    "mar",
+    "march",
+    "apr",
+    "april",
+    "may",
+    "jun",
+    "june",
+    "jul",
+    "july",
+    "aug",
+    "august",
+    "sep",
+    "sept",
+    "september",
+    "oct",
+    "october",
+    "nov",
+    "november",
+    "dec",
+    "december",
+    "januar",
+    "februar",
+    "märz",
+    "mai",
+    "juni",
+    "juli",
+    "oktober",
+    "dezember",
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+    "gennaio",
+    "febbraio",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "settembre",
+    "ottobre",
+    "dicembre",
+    "janeiro",
+    "fevereiro",
+    "março",
+    "maio",
+    "junho",
+    "julho",
+    "setembro",
+    "outubro",
+    "dezembro",
+    "januari",
+    "februari",
+    "maart",
+    "mei",
+    "augustus",
+    "juni",
+    "juli",
+];
+
+/// A month's name or abbreviation: `September 5, 2019` is a date, not a street.
+fn month(t: &str) -> bool {
+    let mut b = [0u8; 40];
+    let l = lower_in(t.trim_end_matches('.'), &mut b).unwrap_or("");
+    MONTHS.contains(&l)
+}
+
+/// A word that ends a sentence (`UTC.`, `Jul.`) rather than an initialism (`J.P.`).
+fn sentence_end(t: &str) -> bool {
+    t.ends_with('.') && !t[..t.len() - 1].contains('.') && t.chars().count() > 2
+}
+
+/// A capitalised preposition that starts a street's name in Czech, Slovak and Slovene
+/// (`Na Herši 9`, `Pod hribom 8`, `U Staré Pošty 1228/61`).
+fn place_preposition(t: &str) -> bool {
+    matches!(
+        t,
+        "Na" | "Pod" | "Nad" | "U" | "V" | "K" | "Za" | "Pri" | "Ke" | "Ve" | "Před"
+    )
+}
+
+fn stop(t: &str) -> bool {
+    let mut b = [0u8; 40];
+    lower_in(t.trim_end_matches('.'), &mut b).is_some_and(|l| STOP.contains(&l))
+}
+
+/// `t` in lower case, written into `buf` (no allocation); `None` when it does not fit: no
+/// word of the lists here is that long.
+fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
+    if t.len() > buf.len() {
+        return None;
+    }
+    if t.is_ascii() {
+        let out = &mut buf[..t.len()];
+        out.copy_from_slice(t.as_bytes());
+        out.make_ascii_lowercase();
+        return std::str::from_utf8(out).ok();
+    }
+    let mut n = 0;
+    for c in t.chars().flat_map(char::to_lowercase) {
+        let l = c.len_utf8();
+        if n + l > buf.len() {
+            return None;
+        }
+        c.encode_utf8(&mut buf[n..n + l]);
+        n += l;
+    }
+    std::str::from_utf8(&buf[..n]).ok()
+}
+
+/// Words that name a postcode right before it (`CEP 83532-625`, `邮编 825649`, `Kod
+/// pocztowy (69-264)`, `Zip code (138765)`).
+fn postcode_word(w: &str) -> bool {
+    let mut b = [0u8; 40];
+    matches!(
+        lower_in(w, &mut b).unwrap_or("").trim_end_matches('.'),
+        "cep"
+            | "plz"
+            | "cp"
+            | "c.p"
+            | "eircode"
+            | "zip"
+            | "zipcode"
+            | "postcode"
+            | "postal"
+            | "pocztowy"
+            | "邮编"
+            | "邮政编码"
+            | "irányítószám"
+            | "psč"
+            | "postnummer"
+            | "postinumero"
+            | "postnr"
+            | "postleitzahl"
+            | "cap"
+            | "τ.κ"
+            | "индекс"
+    )
+}
+
+/// Words that name a number (`No. 5`, `nr. 4`, `No: 24`, `H.No. 61`).
+fn number_marker(t: &str) -> bool {
+    let mut b = [0u8; 40];
+    matches!(
+        lower_in(t, &mut b).unwrap_or(""),
+        "no."
+            | "no"
+            | "nr."
+            | "nr"
+            | "n°"
+            | "nº"
+            | "n."
+            | "č."
+            | "br."
+            | "#"
+            | "num."
+            | "número"
+            | "h.no."
+            | "h.no"
+            | "nо."
+    )
+}
+
+/// Words that start a unit or a house (`Apt. 5`, `Flat`, `kv. 95`, `Int. 1`, `bl. 6`).
+fn unit_word(t: &str) -> bool {
+    let mut b = [0u8; 40];
+    matches!(
+        lower_in(t, &mut b).unwrap_or("").trim_end_matches('.'),
+        "apt"
+            | "apartment"
+            | "suite"
+            | "ste"
+            | "unit"
+            | "flat"
+            | "int"
+            | "kv"
+            | "d"
+            | "daire"
+            | "lgh"
+            | "wohnung"
+            | "whg"
+            | "piso"
+            | "apto"
+            | "ap"
+            | "bl"
+            | "sc"
+            | "et"
+            | "top"
+            | "lok"
+            | "m"
+            | "em"
+            | "ajtó"
+            | "bus"
+            | "bte"
+            | "casa"
+            | "bloco"
+            | "fl"
+            | "floor"
+            | "app"
+            | "appt"
+            | "esc"
+            | "puerta"
+            | "dpto"
+            | "depto"
+            | "house"
+            | "room"
+            | "rm"
+            | "bldg"
+            | "building"
+            | "plot"
+            | "door"
+            | "lote"
+            | "sala"
+            | "andar"
+            | "lt"
+            | "кв"
+            | "оф"
+            | "корп"
+            | "буд"
+            | "of"
+            | "korp"
+            | "hab"
+            | "dto"
+    )
+}
+
+struct Scan<'a> {
+    text: &'a str,
+    toks: Vec<Tok>,
+}
+
+impl<'a> Scan<'a> {
+    fn t(&self, i: usize) -> &'a str {
+        &self.text[self.toks[i].start..self.toks[i].end]
+    }
+
+    fn gap(&self, i: usize) -> Gap {
+        self.toks[i].gap
+    }
+
+    /// The number after token `i` (`12`, `No. 5`, `nr. 4`, `No: 24`), with what may follow
+    /// it (`Int. 1`, `, kv. 95`, `, 6º B`): the index of its last token.
+    fn number_after(&self, i: usize, comma_ok: bool) -> Option<usize> {
+        let n = self.toks.len();
+        let mut j = i + 1;
+        if j >= n {
+            return None;
+        }
+        let gap_ok = |g: Gap| g == Gap::Space || (comma_ok && g == Gap::Comma);
+        if !gap_ok(self.gap(j)) {
+            return None;
+        }
+        if number_marker(self.t(j))
+            && j + 1 < n
+            && matches!(self.gap(j + 1), Gap::Space | Gap::Colon)
+        {
+            j += 1;
+        }
+        let t = self.t(j);
+        if !house_number(t) || year_like(t) {
+            return None;
+        }
+        Some(self.unit_tail(j))
+    }
+
+    /// Unit details after a house number: `Int. 1`, `, kv. 95`, `, 6º B`, `4. em. 15.`,
+    /// `, bl. 6, ap. 43`, `D: 27`.
+    fn unit_tail(&self, mut j: usize) -> usize {
+        let n = self.toks.len();
+        for _ in 0..4 {
+            let k = j + 1;
+            if k >= n || !matches!(self.gap(k), Gap::Space | Gap::Comma) {
+                break;
+            }
+            let mut k = k;
+            if matches!(self.t(k), "-" | "–") && k + 1 < n && self.gap(k + 1) == Gap::Space {
+                k += 1;
+            }
+            let t = self.t(k);
+            if unit_word(t)
+                && k + 1 < n
+                && matches!(self.gap(k + 1), Gap::Space | Gap::Colon)
+                && short_unit(self.t(k + 1))
+            {
+                j = k + 1;
+                continue;
+            }
+            // `6º`, `4.`, `7ºD`.
+            let t = match t
+                .char_indices()
+                .find(|&(_, c)| matches!(c, 'º' | '°' | 'ª'))
+            {
+                Some((i, c))
+                    if t.len() - i - c.len_utf8() <= 1
+                        && t[i + c.len_utf8()..]
+                            .chars()
+                            .all(|c| c.is_ascii_uppercase()) =>
+                {
+                    t
+                }
+                _ => t,
+            };
+            let ord = t
+                .trim_end_matches(|c: char| c.is_ascii_uppercase())
+                .trim_end_matches(['º', '°', 'ª', '.']);
+            if t != ord
+                && !ord.is_empty()
+                && ord.len() <= 3
+                && ord.bytes().all(|b| b.is_ascii_digit())
+            {
+                j = k;
+                // `6º B`, `2º Esq.`, `5º Dto.`.
+                if k + 1 < n && self.gap(k + 1) == Gap::Space && {
+                    let u = self.t(k + 1);
+                    (u.chars().count() == 1 && u.chars().all(|c| c.is_ascii_uppercase()))
+                        || matches!(
+                            u.to_lowercase().trim_end_matches('.'),
+                            "esq" | "dto" | "dta" | "izq" | "izda" | "dcha" | "frente" | "drt"
+                        )
+                } {
+                    j = k + 1;
+                }
+                continue;
+            }
+            break;
+        }
+        j
+    }
+}
+
+fn short_unit(t: &str) -> bool {
+    let t = t.trim_end_matches('.');
+    !t.is_empty()
+        && t.chars().count() <= 6
+        && t.chars().all(|c| c.is_alphanumeric() || c == '-')
+        && (t.bytes().any(|b| b.is_ascii_digit()) || t.chars().count() == 1)
+}
+
+/// Finds street addresses and postcodes in `text` and appends them to `found` (which holds
+/// the findings so far: streets the rules or labels found lead to their postcodes, and no
+/// new finding is made inside a finding of another kind).
+pub fn find(text: &str, found: &mut Vec<Finding>) {
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
+    let types = &*TYPES;
+    let scan = Scan {
+        text,
+        toks: tokens_near_digits(text),
+    };
+    if scan.toks.is_empty() {
+        return;
+    }
+    let starts: Vec<usize> = scan.toks.iter().map(|t| t.start).collect();
+    // Tokens with a digit, counted up to each token: a street has its number within a few
+    // tokens of its type word, so marks far from any digit are passed over at once.
+    let mut digit_count = Vec::with_capacity(scan.toks.len() + 1);
+    digit_count.push(0u32);
+    for t in &scan.toks {
+        let d = text[t.start..t.end].bytes().any(|b| b.is_ascii_digit());
+        digit_count.push(digit_count.last().copied().unwrap_or(0) + u32::from(d));
+    }
+    let digits_near = |a: usize, b: usize| {
+        let (a, b) = (a.saturating_sub(6), (b + 9).min(scan.toks.len()));
+        digit_count[b] > digit_count[a]
+    };
+    let has_digit = |i: usize| digit_count[i + 1] > digit_count[i];
+    let tok_at = |pos: usize| -> Option<usize> {
+        let i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
+        (pos < scan.toks[i].end).then_some(i)
+    };
+    // Spans of findings that are not addresses: nothing new starts inside them.
+    let mut other: Vec<(usize, usize)> = found
+        .iter()
+        .filter(|f| !matches!(f.kind, Kind::StreetAddress | Kind::Postcode | Kind::Person))
+        .map(|f| (f.start, f.end))
+        .collect();
+    other.sort_unstable();
+    // A finding the street holds entirely (`H.No` read as a host name) does not stop it:
+    // overlap resolution prefers the street that contains it.
+    let inside_other = |s: usize, e: usize| {
+        let i = other.partition_point(|o| o.0 < e);
+        other[..i]
+            .iter()
+            .rev()
+            .take(8)
+            .any(|o| o.1 > s && !(s <= o.0 && o.1 <= e))
+    };
+    // Streets as token ranges (first, last).
+    let mut streets: Vec<(usize, usize)> = Vec::new();
+    // The automaton reads only the stretches around numbers (a street has its number within
+    // a few words of its type): in long prose that is a small part of the text.
+    let n = scan.toks.len();
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for i in (0..n).filter(|&i| has_digit(i)) {
+        let a = scan.toks[i.saturating_sub(6)].start;
+        let b = scan.toks[(i + 8).min(n - 1)].end;
+        match ranges.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => ranges.push((a, b)),
+        }
+    }
+    let marks = ranges.iter().flat_map(|&(a, b)| {
+        types
+            .ac
+            .find_overlapping_iter(aho_corasick::Input::new(text).span(a..b))
+    });
+    for m in marks {
+        // Marks inside a word (`report`, `mostly`) start no street: a type stands at a word's
+        // start or end.
+        let starts_word = text[..m.start()]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let ends_word = text[m.end()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        if !starts_word && !ends_word {
+            continue;
+        }
+        let pid = m.pattern().as_usize();
+        let places = types.places[pid];
+        let (Some(j), Some(k)) = (tok_at(m.start()), tok_at(m.end() - 1)) else {
+            continue;
+        };
+        if !digits_near(j, k) {
+            continue;
+        }
+        let (ts, te) = (scan.toks[j].start, scan.toks[k].end);
+        let te_ = if text[..te].ends_with('.') && m.end() == te - 1 {
+            te - 1
+        } else {
+            te
+        };
+        let whole = m.start() == ts && m.end() == te_;
+        let glued = m.end() == te_ && j == k && m.start() > ts && {
+            let before = &text[ts..m.start()];
+            let letters = before.chars().filter(|c| c.is_alphabetic()).count();
+            letters >= 3
+                || (before.ends_with('-') && letters >= 2)
+                || text[m.start()..].starts_with('-')
+        };
+        let matched = &text[m.start()..m.end()];
+        // Thai writes the type glued to the name after the number: `52 ถนนบุณยะภาชน์`.
+        if m.start() == ts
+            && j == k
+            && m.end() < te
+            && places & PRE != 0
+            && matched
+                .chars()
+                .next()
+                .is_some_and(|c| ('\u{E00}'..='\u{E7F}').contains(&c))
+            && j > 0
+            && scan.gap(j) == Gap::Space
+            && house_number(scan.t(j - 1))
+        {
+            streets.push((j - 1, j));
+            continue;
+        }
+        let lower = matched.chars().next().is_some_and(char::is_lowercase);
+        let number_before = j > 0 && house_number(scan.t(j - 1));
+        if whole
+            && places & PRE != 0
+            && (!lower || types.lower_ok[pid] || number_before)
+            && let Some(r) = pre_street(&scan, j, k)
+        {
+            streets.push(r);
+            continue;
+        }
+        if whole
+            && places & SUF != 0
+            && let Some(r) = suf_street(&scan, j, k)
+        {
+            streets.push(r);
+            continue;
+        }
+        if glued && places & GLUE != 0 && is_cap(scan.t(j)) && is_word(scan.t(j)) {
+            if let Some(last) = scan.number_after(k, false) {
+                // `Fælledens Passagestræde 57`, `Alte Landstraße 5`.
+                let first = if j > 0
+                    && scan.gap(j) == Gap::Space
+                    && is_word(scan.t(j - 1))
+                    && is_cap(scan.t(j - 1))
+                    && !stop(scan.t(j - 1))
+                    && !month(scan.t(j - 1))
+                    && (j == 1 || scan.gap(j - 1) != Gap::Space || stop(scan.t(j - 2)))
+                {
+                    j - 1
+                } else {
+                    j
+                };
+                streets.push((first, last));
+                continue;
+            }
+            if places & NUM_FIRST != 0
+                && let Some(r) = num_first(&scan, j, k, false, true)
+            {
+                streets.push(r);
+                continue;
+            }
+        }
+        if whole && places & NUM_FIRST != 0 {
+            let strong = STRONG.contains(&matched.to_lowercase().as_str());
+            if let Some(r) = num_first(&scan, j, k, strong, false) {
+                streets.push(r);
+            }
+        }
+    }
+    // Streets without a type word, read from the postcode after them.
+    let mut postcodes: Vec<(usize, usize)> = Vec::new();
+    for i in 0..n {
+        if !has_digit(i) {
+            continue;
+        }
+        let Some(last) = postcode_at(&scan, i) else {
+            continue;
+        };
+        if year_like(scan.t(i).trim_end_matches('.')) {
+            continue;
+        }
+        if let Some(r) = street_before_postcode(&scan, i)
+            && (r.1 + 1 < i || city_after(&scan, last))
+        {
+            streets.push(r);
+            postcodes.push((i, last));
+        }
+    }
+    for i in 0..n {
+        if !digits_near(i + 5, i) {
+            continue;
+        }
+        if let Some(r) = street_after_cue(&scan, i).or_else(|| house_first(&scan, i)) {
+            streets.push(r);
+        }
+    }
+    let cjk = cjk_streets(text);
+    // Streets of other stages lead to their postcodes too.
+    let mut lead: Vec<usize> = streets.iter().map(|r| r.1).collect();
+    for &(_, e) in &cjk {
+        if let Some(i) = tok_at(e - 1) {
+            lead.push(i);
+        }
+    }
+    for f in found.iter().filter(|f| f.kind == Kind::StreetAddress) {
+        if let Some(i) = tok_at(f.end.saturating_sub(1)) {
+            lead.push(i);
+        }
+    }
+    for last in lead {
+        if let Some(p) = postcode_after(&scan, last) {
+            postcodes.push(p);
+        }
+    }
+    // Postcodes after their own words.
+    for i in 1..n {
+        if !has_digit(i) {
+            continue;
+        }
+        let w = scan.t(i - 1);
+        let cue = postcode_word(w)
+            || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
+        if cue && matches!(scan.gap(i), Gap::Space | Gap::Colon | Gap::Other) {
+            if let Some(last) = postcode_at(&scan, i) {
+                postcodes.push((i, last));
+            } else if w == "CEP" && eight_digits(scan.t(i)) {
+                postcodes.push((i, i));
+            }
+        }
+        if let Some(rest) = scan.t(i).strip_prefix('〒')
+            && !rest.is_empty()
+            && rest.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+        {
+            found.push(Finding::new(
+                scan.toks[i].start + '〒'.len_utf8(),
+                scan.toks[i].end,
+                Kind::Postcode,
+                "address-postcode",
+            ));
+        }
+    }
+    let mut mine: Vec<(usize, usize)> = Vec::new();
+    for (s, e) in cjk {
+        if !inside_other(s, e) {
+            found.push(Finding::new(s, e, Kind::StreetAddress, "address"));
+        }
+    }
+    for (a, b) in streets {
+        let (s, e) = (
+            scan.toks[a].start,
+            trim_end(text, scan.toks[a].start, scan.toks[b].end),
+        );
+        if s < e && !inside_other(s, e) {
+            found.push(Finding::new(s, e, Kind::StreetAddress, "address"));
+            mine.push((s, e));
+        }
+    }
+    for (a, b) in postcodes {
+        let (s, mut e) = (
+            scan.toks[a].start,
+            trim_end(text, scan.toks[a].start, scan.toks[b].end),
+        );
+        if text[..e].ends_with('.') {
+            e -= 1;
+        }
+        if s < e && !inside_other(s, e) {
+            found.push(Finding::new(s, e, Kind::Postcode, "address-postcode"));
+        }
+    }
+    repeats(text, &mut mine, found);
+    // A label's value that starts inside a street is a word of the street read as a label
+    // (`ul.`, `nr.`): the street and its postcode stand instead.
+    mine.sort_unstable();
+    found.retain(|f| {
+        f.rule != "field-address" || {
+            let i = mine.partition_point(|m| m.0 < f.start);
+            i == 0 || mine[i - 1].1 <= f.start
+        }
+    });
+}
+
+/// Chinese and Japanese streets up to their house number: `山亭东莞街690号` after the
+/// province and county (`山东省雪梅县`), `台場36丁目12番3号` after the ward (`東京都足立区`).
+fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF);
+    let stopper = |c: char| "省市县区縣區都道府県町村郡州".contains(c);
+    for (i, c) in text
+        .match_indices(['号', '號'])
+        .filter_map(|(i, m)| Some((i, m.chars().next()?)))
+    {
+        let end = i + c.len_utf8();
+        let mut start = i;
+        let mut digits = 0;
+        for (count, (k, d)) in text[..i].char_indices().rev().enumerate() {
+            if count >= 24 || stopper(d) || !(d.is_ascii_digit() || cjk(d)) {
+                break;
+            }
+            if d.is_ascii_digit() {
+                digits += 1;
+            }
+            start = k;
+        }
+        let first = text[start..].chars().next();
+        if digits > 0
+            && digits <= 12
+            && first.is_some_and(|f| !f.is_ascii_digit())
+            && text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|d| d.is_ascii_digit())
+            && out.last().is_none_or(|&(_, e)| e <= start)
+        {
+            out.push((start, end));
+        }
+    }
+    out
+}
+
+fn trim_end(text: &str, s: usize, mut e: usize) -> usize {
+    // A full stop after the last number is the street's (`Béke utca 67.`) only when it is a
+    // Hungarian-style number; one ending a sentence is left alone.
+    while e > s && text[..e].ends_with(',') {
+        e -= 1;
+    }
+    e
+}
+
+/// `Calle de Alcalá 120`, `ul. Polna 14/3`, `11 rue Éléonore`, `vul. Peresipska 5-ta, 11`.
+fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
+    let n = scan.toks.len();
+    // Number first: `11 rue Éléonore`, `6 bis boulevard Bernard`, `12, montée Pénélope`.
+    if j >= 1 {
+        let mut a = j - 1;
+        if matches!(scan.t(a).to_lowercase().as_str(), "bis" | "ter")
+            && a >= 1
+            && scan.gap(j) == Gap::Space
+        {
+            a -= 1;
+        }
+        let t = scan.t(a);
+        if house_number(t)
+            && !year_like(t)
+            && (scan.gap(a + 1) == Gap::Space
+                || (scan.gap(a + 1) == Gap::Comma && (a == 0 || scan.gap(a) != Gap::Space)))
+            && !t.ends_with('.')
+        {
+            let mut last = k;
+            let mut names = 0;
+            while last + 1 < n && names < 4 && scan.gap(last + 1) == Gap::Space {
+                let w = scan.t(last + 1);
+                if !is_word(w) || (names > 0 && stop(w) && !particle(w)) {
+                    break;
+                }
+                last += 1;
+                if !particle(w) {
+                    names += 1;
+                }
+            }
+            while last > k && particle(scan.t(last)) {
+                last -= 1;
+            }
+            if names > 0 && last > k {
+                return Some((a, last));
+            }
+        }
+    }
+    // Name after the type, then the number.
+    let mut i = k;
+    let mut names = 0;
+    while i + 1 < n && names < 6 {
+        let g = scan.gap(i + 1);
+        let w = scan.t(i + 1);
+        if g == Gap::Space && !house_number(w) && !number_marker(w) && is_word(w) && !unit_word(w) {
+            i += 1;
+            if !particle(w) {
+                names += 1;
+            }
+            continue;
+        }
+        break;
+    }
+    if names == 0 {
+        return None;
+    }
+    // `Rue de la Paix`, `Cesta v Šmartno` are streets; `Via email` is not.
+    if is_cap(scan.t(j)) && !(k + 1..=i).any(|x| is_cap(scan.t(x)) && !particle(scan.t(x))) {
+        return None;
+    }
+    let last = scan.number_after(i, true)?;
+    Some((j, last))
+}
+
+fn particle(w: &str) -> bool {
+    let mut b = [0u8; 40];
+    matches!(
+        lower_in(w, &mut b).unwrap_or(""),
+        "de" | "del"
+            | "della"
+            | "delle"
+            | "dei"
+            | "di"
+            | "da"
+            | "do"
+            | "dos"
+            | "das"
+            | "la"
+            | "le"
+            | "les"
+            | "los"
+            | "las"
+            | "du"
+            | "des"
+            | "d'"
+            | "l'"
+            | "y"
+            | "e"
+    )
+}
+
+/// `Béke utca 67.`, `Valdemāra iela 76`, `Vilniaus g. 13-27`, `Ziya Gökalp Sokak No: 24`.
+fn suf_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
+    if j == 0 || scan.gap(j) != Gap::Space {
+        return None;
+    }
+    let mut a = j;
+    let mut taken = 0;
+    while a > 0 && taken < 3 {
+        let w = scan.t(a - 1);
+        if !is_word(w) || stop(w) || house_number(w) {
+            break;
+        }
+        a -= 1;
+        taken += 1;
+        if scan.gap(a) != Gap::Space {
+            break;
+        }
+    }
+    while a < j && !is_cap(scan.t(a)) {
+        a += 1;
+    }
+    if a == j {
+        return None;
+    }
+    let last = scan.number_after(k, false)?;
+    Some((a, last))
+}
+
+/// `37 Gilbert Lights`, `18A Terry Mission`, `Unit 1955, 15 J.P. Laurel Avenue`, `Flat
+/// H.No. 61, Suresh Path`, `52 Jong-ro` (glued: the type's own word is the name).
+fn num_first(scan: &Scan, j: usize, k: usize, strong: bool, glued: bool) -> Option<(usize, usize)> {
+    let mut a = j;
+    let mut names = usize::from(glued);
+    let mut lower = false;
+    while a > 0 && names < 5 {
+        let w = scan.t(a - 1);
+        if scan.gap(a) != Gap::Space || house_number(w) || !is_word(w) || stop(w) {
+            break;
+        }
+        if month(w) || sentence_end(w) {
+            return None;
+        }
+        if !is_cap(w) && !w.starts_with(|c: char| c.is_ascii_digit()) {
+            lower = true;
+        }
+        a -= 1;
+        names += 1;
+    }
+    if names == 0 || a == 0 {
+        return None;
+    }
+    // Lower-case names only before a strong type (`5 connors street`) or before a postcode
+    // (`10 david alley, K1T 5P4`).
+    if lower
+        && !((a..j).all(|i| !is_cap(scan.t(i)))
+            && (strong || postcode_after(scan, scan.unit_tail(k)).is_some()))
+    {
+        return None;
+    }
+    if !glued && !strong && !is_cap(scan.t(j)) && !lower {
+        return None;
+    }
+    let g = scan.gap(a);
+    let num = a - 1;
+    let t = scan.t(num);
+    if !house_number(t) || year_like(t) || t.ends_with('.') || !(g == Gap::Space || g == Gap::Comma)
+    {
+        return None;
+    }
+    // A number after a currency sign or a word for a quantity is no house.
+    if num > 0 && matches!(scan.t(num - 1), "$" | "€" | "£") {
+        return None;
+    }
+    let mut first = num;
+    // `No. 6`, `House No. 21/13,`, `Flat H.No. 61,`, `Unit 1955, 15 …`.
+    for _ in 0..3 {
+        if first == 0 || !matches!(scan.gap(first), Gap::Space | Gap::Comma) {
+            break;
+        }
+        let p = scan.t(first - 1);
+        if number_marker(p) || unit_word(p) {
+            first -= 1;
+        } else if house_number(p)
+            && first >= 2
+            && scan.gap(first) == Gap::Comma
+            && unit_word(scan.t(first - 2))
+            && scan.gap(first - 1) == Gap::Space
+        {
+            first -= 2;
+        } else {
+            break;
+        }
+    }
+    // `…, Apt. 4`, ` Suite 200`.
+    let last = scan.unit_tail(k);
+    Some((first, last))
+}
+
+/// A postcode starting at token `i`: the index of its last token. The formats of the 40
+/// countries: `12345`, `1234`, `123 45`, `12-345`, `1234-567`, `12345-678`, `123456`,
+/// `1234567`, `123-4567`, `12345-6789`, `LV-1234`, `1234 AB`, `A1A 1A1`, `SW1A 1AA`,
+/// `D02 X285`.
+fn postcode_at(scan: &Scan, i: usize) -> Option<usize> {
+    let t = scan.t(i);
+    let t1 = t.strip_suffix('.').unwrap_or(t);
+    let next = |i: usize| {
+        (i + 1 < scan.toks.len() && scan.gap(i + 1) == Gap::Space).then(|| {
+            let u = scan.t(i + 1);
+            u.strip_suffix('.').unwrap_or(u)
+        })
+    };
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    if digits(t1, 3)
+        && let Some(u) = next(i)
+        && (digits(u, 2) || digits(u, 3))
+    {
+        return Some(i + 1);
+    }
+    if digits(t1, 4)
+        && let Some(u) = next(i)
+        && u.len() == 2
+        && u.bytes().all(|b| b.is_ascii_uppercase())
+    {
+        return Some(i + 1);
+    }
+    if (4..=7).contains(&t1.len()) && t1.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(i);
+    }
+    if let Some((a, b)) = t1.split_once('-') {
+        let ok = (digits(a, 2) && digits(b, 3))
+            || (digits(a, 4) && digits(b, 3))
+            || (digits(a, 5) && (digits(b, 3) || digits(b, 4)))
+            || (digits(a, 3) && digits(b, 4))
+            || (a.len() == 2
+                && a.bytes().all(|c| c.is_ascii_uppercase())
+                && (digits(b, 4) || digits(b, 5)));
+        if ok {
+            return Some(i);
+        }
+    }
+    // Alphanumeric formats (UK, Canada, Ireland, the Netherlands written together).
+    let alnum = |s: &str| {
+        s.bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    };
+    if (2..=4).contains(&t1.len())
+        && alnum(t1)
+        && t1.as_bytes()[0].is_ascii_uppercase()
+        && t1.bytes().any(|b| b.is_ascii_digit())
+        && let Some(u) = next(i)
+        && (3..=4).contains(&u.len())
+        && alnum(u)
+    {
+        return Some(i + 1);
+    }
+    if (5..=7).contains(&t1.len())
+        && alnum(t1)
+        && t1.bytes().filter(u8::is_ascii_digit).count() >= 2
+        && t1.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+    {
+        return Some(i);
+    }
+    None
+}
+
+/// The postcode after a street ending at token `last`: right after a comma, a cell or a
+/// line break (`Kerkstraat 12, 1234 AB Amsterdam`, `…\n57320 Tyrnävä`), or after the city
+/// (`Estonská 10, Nejdek 359 99`, `39 Silom Road, Huai Khwang, Bangkok 10397`).
+fn postcode_after(scan: &Scan, last: usize) -> Option<(usize, usize)> {
+    let n = scan.toks.len();
+    let mut i = last + 1;
+    let mut words = 0;
+    let mut lines = 0u32;
+    let mut crossed = false;
+    while i < n && words <= 6 {
+        let g = scan.gap(i);
+        lines += u32::from(scan.toks[i].lines);
+        // `…, (35014)`: a postcode in brackets.
+        let bracket = g == Gap::Other
+            && scan.text[scan.toks[i - 1].end..scan.toks[i].start].trim_matches([' ', ',']) == "(";
+        // A bracket after the end of a sentence is something else (`… Knurów. The vehicle
+        // (QSX 054DP)`).
+        if lines > 3 || (g == Gap::Other && (!bracket || crossed)) {
+            return None;
+        }
+        if let Some(e) = postcode_at(scan, i) {
+            if words == 0 && g == Gap::Space {
+                return None;
+            }
+            // Not the start of a longer number.
+            if e + 1 < n
+                && scan.gap(e + 1) == Gap::Space
+                && scan
+                    .t(e + 1)
+                    .bytes()
+                    .next()
+                    .is_some_and(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            return Some((i, e));
+        }
+        let w = scan.t(i);
+        if matches!(w, "-" | "–") {
+            i += 1;
+            continue;
+        }
+        if eight_digits(w) && words + usize::from(g != Gap::Space) > 0 {
+            return Some((i, i));
+        }
+        if !is_word(w) || w.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        crossed |= sentence_end(w);
+        words += 1;
+        i += 1;
+    }
+    None
+}
+
+/// A Brazilian CEP written without its hyphen (`78251673`): taken only after a street or
+/// the word `CEP`.
+fn eight_digits(t: &str) -> bool {
+    let t = t.strip_suffix('.').unwrap_or(t);
+    t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A capitalised word (the city) right after the postcode ending at token `last`.
+fn city_after(scan: &Scan, last: usize) -> bool {
+    last + 1 < scan.toks.len()
+        && matches!(scan.gap(last + 1), Gap::Space | Gap::Comma)
+        && is_word(scan.t(last + 1))
+        && is_cap(scan.t(last + 1))
+}
+
+/// A street without a type word before the postcode at token `p`: `Tuškanac 8, 99572
+/// Kraljevica`, `Jugoslávská 125\n435 94 Mirotice`, `Estonská 10, Nejdek 359 99`,
+/// `…,Grič 115,65452,Opuzen,…`.
+fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
+    let mut i = p;
+    // Skip the city when it stands between (`City 359 99`).
+    if scan.gap(i) == Gap::Space {
+        let mut c = 0;
+        while i > 0 && c < 3 && scan.gap(i) == Gap::Space {
+            let w = scan.t(i - 1);
+            if !is_word(w) || stop(w) {
+                break;
+            }
+            i -= 1;
+            c += 1;
+        }
+        if c == 0 {
+            return None;
+        }
+    }
+    if !matches!(scan.gap(i), Gap::Comma | Gap::Line) || i == 0 {
+        return None;
+    }
+    if scan.gap(i) == Gap::Line && scan.toks[i].lines > 1 {
+        return None;
+    }
+    let num = i - 1;
+    if !house_number(scan.t(num)) || num == 0 || scan.gap(num) != Gap::Space {
+        return None;
+    }
+    let mut a = num;
+    let mut taken = 0;
+    while a > 0 && taken < 3 {
+        let w = scan.t(a - 1);
+        if place_preposition(w) {
+            a -= 1;
+            break;
+        }
+        if !is_word(w) || stop(w) || w.bytes().any(|b| b.is_ascii_digit()) {
+            break;
+        }
+        a -= 1;
+        taken += 1;
+        if scan.gap(a) != Gap::Space {
+            break;
+        }
+    }
+    while a < num && !is_cap(scan.t(a)) {
+        a += 1;
+    }
+    if a == num || (a..num).any(|x| month(scan.t(x)) || sentence_end(scan.t(x))) {
+        return None;
+    }
+    // Whatever precedes the name ends there: a line, a cell, a colon, or a word that
+    // introduces it (`address is`, `lives at`).
+    let boundary = scan.gap(a) != Gap::Space || a == 0 || stop(scan.t(a - 1));
+    boundary.then_some((a, scan.unit_tail(num)))
+}
+
+/// Words after which a place is named (`lives at`, `parked outside`, `address is`).
+fn cue_before(scan: &Scan, i: usize) -> bool {
+    if i == 0 || scan.gap(i) == Gap::Line {
+        return false;
+    }
+    // Every cue starts with one of these letters and is short.
+    let first = scan
+        .t(i - 1)
+        .bytes()
+        .next()
+        .unwrap_or(0)
+        .to_ascii_lowercase();
+    if scan.t(i - 1).len() > 12 || !b"oadmietn".contains(&first) {
+        return false;
+    }
+    let (mut b1, mut b2) = ([0u8; 40], [0u8; 40]);
+    let w = lower_in(scan.t(i - 1), &mut b1).unwrap_or("");
+    let w2 = if i >= 2 && scan.gap(i - 1) == Gap::Space {
+        lower_in(scan.t(i - 2), &mut b2).unwrap_or("")
+    } else {
+        ""
+    };
+    match w {
+        "outside" | "adres" | "adresse" | "anschrift" | "dirección" | "morada" | "indirizzo"
+        | "adress" | "adresa" | "address" | "endereço" | "osoite" | "adresas" | "adrese" => true,
+        "at" => matches!(
+            w2,
+            "lives"
+                | "live"
+                | "living"
+                | "i'm"
+                | "im"
+                | "located"
+                | "is"
+                | "am"
+                | "stay"
+                | "staying"
+                | "reside"
+                | "resides"
+        ),
+        "on" => matches!(w2, "neighbours" | "neighbors"),
+        "is" | "to" => w2 == "address",
+        _ => false,
+    }
+}
+
+/// A street without a type word right after words that name a place: `parked outside
+/// Nákupná 4, Demandice`, `lives at Tuškanac 8 in Kraljevica`, `I'm at Pikk 7-22 until`.
+fn street_after_cue(scan: &Scan, i: usize) -> Option<(usize, usize)> {
+    if !cue_before(scan, i) {
+        return None;
+    }
+    let n = scan.toks.len();
+    let mut num = i;
+    while num < n && num < i + 4 {
+        let w = scan.t(num);
+        if num > i && scan.gap(num) != Gap::Space {
+            return None;
+        }
+        if house_number(w) {
+            break;
+        }
+        if !is_word(w) || stop(w) || month(w) || sentence_end(w) {
+            return None;
+        }
+        num += 1;
+    }
+    if num == i || num >= n || num >= i + 4 || year_like(scan.t(num)) {
+        return None;
+    }
+    let t = scan.t(num);
+    // Not a quantity: `at Level 5 of`, `outside Gate 3` are rare; `2 years` ends with a word
+    // that is no boundary.
+    if !is_cap(scan.t(i)) && (i..num).any(|x| is_cap(scan.t(x))) {
+        return None;
+    }
+    let last = scan.unit_tail(num);
+    // `Address line 1:` is a label, not a place.
+    if scan.text[scan.toks[last].end..]
+        .trim_start_matches([' ', '\t'])
+        .starts_with(':')
+    {
+        return None;
+    }
+    let ends = last + 1 >= n || scan.gap(last + 1) != Gap::Space || stop(scan.t(last + 1)) || {
+        let nx = scan.t(last + 1);
+        is_word(nx) && !is_cap(nx) && nx.len() > 2
+    };
+    (ends && !t.ends_with(':')).then_some((i, last))
+}
+
+/// House-first forms without a type word: `House No. 57, Virk`, `Flat H.No. 61, Suresh`, and
+/// Japanese block numbers before the district (`40-1-12 Sakae`, `70-6-26 ebisu-minami`).
+fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
+    let n = scan.toks.len();
+    let t = scan.t(i);
+    if !t.starts_with(|c: char| matches!(c, 'H' | 'h' | 'F' | 'f') || c.is_ascii_digit()) {
+        return None;
+    }
+    let mut b = [0u8; 40];
+    let lower = lower_in(t, &mut b).unwrap_or("");
+    if matches!(lower, "house" | "flat" | "h.no." | "h.no")
+        && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
+    {
+        let mut j = i + 1;
+        while j < n && j < i + 3 && scan.gap(j) == Gap::Space && number_marker(scan.t(j)) {
+            j += 1;
+        }
+        if j == i + 1 && !lower.starts_with("h.no") {
+            return None;
+        }
+        if j >= n || !house_number(scan.t(j)) || scan.gap(j) != Gap::Space {
+            return None;
+        }
+        if j + 1 < n
+            && scan.gap(j + 1) == Gap::Comma
+            && is_word(scan.t(j + 1))
+            && is_cap(scan.t(j + 1))
+        {
+            let mut e = j + 1;
+            while e + 1 < n
+                && e < j + 3
+                && scan.gap(e + 1) == Gap::Space
+                && is_word(scan.t(e + 1))
+                && is_cap(scan.t(e + 1))
+            {
+                e += 1;
+            }
+            return Some((i, e));
+        }
+        return None;
+    }
+    // `40-1-12 Sakae`: three groups of one or two digits.
+    let groups: Vec<&str> = t.split('-').collect();
+    if groups.len() == 3
+        && groups.iter().enumerate().all(|(x, g)| {
+            (1..=if x == 0 { 3 } else { 2 }).contains(&g.len())
+                && g.bytes().all(|b| b.is_ascii_digit())
+        })
+        && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
+        && i + 1 < n
+        && scan.gap(i + 1) == Gap::Space
+        && is_word(scan.t(i + 1))
+        && !stop(scan.t(i + 1))
+        && !month(scan.t(i + 1))
+    {
+        let e = i + 1;
+        let ends = e + 1 >= n || scan.gap(e + 1) != Gap::Space || stop(scan.t(e + 1));
+        return ends.then_some((i, e));
+    }
+    None
+}
+
+/// Every other place where a street found in the text is written again, in any ASCII case
+/// (`Pikk 7-22` … `pls use pikk 7-22`).
+fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>) {
+    let mut pats: Vec<&str> = found
+        .iter()
+        .filter(|f| f.kind == Kind::StreetAddress && f.end - f.start >= 5)
+        .map(|f| &text[f.start..f.end])
+        .filter(|s| s.bytes().any(|b| b.is_ascii_digit()))
+        .collect();
+    pats.sort_unstable();
+    pats.dedup();
+    if pats.is_empty() || pats.len() > 200 {
+        return;
+    }
+    let Ok(ac) = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .build(&pats)
+    else {
+        return;
+    };
+    let mut have: Vec<(usize, usize)> = found
+        .iter()
+        .filter(|f| f.kind == Kind::StreetAddress)
+        .map(|f| (f.start, f.end))
+        .collect();
+    have.sort_unstable();
+    for m in ac.find_iter(text) {
+        let (s, e) = (m.start(), m.end());
+        let before = text[..s].chars().next_back();
+        let after = text[e..].chars().next();
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        let i = have.partition_point(|h| h.0 < e);
+        if have[..i].iter().rev().take(4).any(|h| h.1 > s) {
+            continue;
+        }
+        found.push(Finding::new(s, e, Kind::StreetAddress, "address-repeat"));
+        mine.push((s, e));
+    }
+}
