@@ -190,7 +190,8 @@ fn take(value: &str, label: &str, f: &Field) -> Option<(usize, usize, Kind, &'st
                     && (name.contains(' ')
                         || name_info(name)
                             .is_some_and(|i| (i.female || i.male || i.surname) && !i.common_word));
-            (end > 0 && cut_ok && person_ok(name, f.source)).then_some((
+            let part_label = crate::structure::labels::names_a_name_part(label);
+            (end > 0 && cut_ok && person_ok(name, f.source, part_label)).then_some((
                 start,
                 start + end,
                 Kind::Person,
@@ -590,7 +591,10 @@ const NOT_NAMES: &[&str] = &[
 
 /// A person's name under a name label: one to five words of letters (initials, particles,
 /// apostrophes and hyphens allowed), not all of them ordinary words.
-fn person_ok(value: &str, source: Source) -> bool {
+/// Whether `value` can be a person's name under a person label; `part_label` when the label
+/// can hold nothing else (`first_name`, `Surname`), so that a name that is also a word
+/// (`Rune`, `Contractor`) or written in lower case (`neja`) is one too.
+fn person_ok(value: &str, source: Source, part_label: bool) -> bool {
     if value.len() > 80
         || value
             .chars()
@@ -639,15 +643,27 @@ fn person_ok(value: &str, source: Source) -> bool {
     let product = words
         .iter()
         .any(|w| name_info(w).is_some_and(|i| i.look_alike && !(i.female || i.male || i.surname)));
+    // A value that is itself a label is the next cell of a header row read as a pair
+    // (`Name<TAB>Geburtsdatum`), not a name.
+    if source == Source::Key && crate::structure::labels::is_label(value) {
+        return false;
+    }
+    if part_label && words.len() <= 4 {
+        return true;
+    }
     if all_words || product {
         return false;
     }
     let all_lower = !words.iter().any(|w| w.chars().any(char::is_uppercase)) && !no_case;
+    let some_word = words
+        .iter()
+        .any(|w| name_info(w).is_some_and(|i| i.common_word));
     match source {
         Source::Header | Source::Column | Source::Record => true,
         // A lower-case answer after a label (`Cliente: sim`) is a name only when it is two
-        // words or more and one of them is known as a name.
-        Source::Key if all_lower => words.len() >= 2 && known,
+        // words or more and one of them is known as a name or none is a common word
+        // (`Name - vjekoslav rajn`).
+        Source::Key if all_lower => words.len() >= 2 && (known || !some_word),
         Source::Key => capitalised || known || no_case,
     }
 }
@@ -818,12 +834,17 @@ mod tests {
 
     #[test]
     fn names_under_labels() {
-        assert!(person_ok("Jane Doe", Source::Key));
-        assert!(person_ok("maite olaizola", Source::Header));
-        assert!(person_ok("王静", Source::Key));
-        assert!(!person_ok("Yes", Source::Key));
-        assert!(!person_ok("see below", Source::Key));
-        assert!(!person_ok("Dyson V15 Detect", Source::Header));
-        assert!(!person_ok("jane@example.org", Source::Header));
+        assert!(person_ok("Jane Doe", Source::Key, false));
+        assert!(person_ok("maite olaizola", Source::Header, false));
+        assert!(person_ok("王静", Source::Key, false));
+        assert!(!person_ok("Yes", Source::Key, false));
+        assert!(!person_ok("see below", Source::Key, false));
+        assert!(!person_ok("Dyson V15 Detect", Source::Header, false));
+        assert!(!person_ok("jane@example.org", Source::Header, false));
+        // Under a label that holds nothing but names: names that are words, lower case.
+        assert!(person_ok("Rune", Source::Key, true));
+        assert!(person_ok("neja", Source::Key, true));
+        assert!(!person_ok("Rune", Source::Key, false));
+        assert!(!person_ok("n/a", Source::Key, true));
     }
 }

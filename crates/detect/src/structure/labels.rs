@@ -131,6 +131,76 @@ pub fn normalise(label: &str) -> String {
     out
 }
 
+/// Labels that can hold nothing but a person's name or a part of it (`first_name`,
+/// `Nachname`, `sukunimi`), unlike `name`, `customer` or `contact`, which may also hold a
+/// product or a company. Normalised forms.
+const NAME_PARTS: &[&str] = &[
+    "fname",
+    "lname",
+    "first name",
+    "firstname",
+    "last name",
+    "lastname",
+    "surname",
+    "surnames",
+    "given name",
+    "given names",
+    "family name",
+    "middle name",
+    "maiden name",
+    "full name",
+    "fullname",
+    "forename",
+    "forenames",
+    "legal name",
+    "vorname",
+    "nachname",
+    "familienname",
+    "geburtsname",
+    "prénom",
+    "prenom",
+    "nom de famille",
+    "nom complet",
+    "apellido",
+    "apellidos",
+    "primer apellido",
+    "segundo apellido",
+    "nombre completo",
+    "cognome",
+    "nome completo",
+    "sobrenome",
+    "apelido",
+    "primeiro nome",
+    "último nome",
+    "voornaam",
+    "voornamen",
+    "achternaam",
+    "familienaam",
+    "tussenvoegsel",
+    "volledige naam",
+    "imię",
+    "imie",
+    "nazwisko",
+    "imiona",
+    "förnamn",
+    "efternamn",
+    "fornavn",
+    "efternavn",
+    "etternavn",
+    "etunimi",
+    "sukunimi",
+];
+
+/// True when `label`, as a whole, is a known label (no word of it alone).
+pub fn is_label(label: &str) -> bool {
+    label.len() <= 64 && LABELS.map.contains_key(normalise(label).as_str())
+}
+
+/// True when `label` can only hold a person's name or a part of it.
+pub fn names_a_name_part(label: &str) -> bool {
+    label.len() <= 64 && NAME_PARTS.contains(&normalise(label).as_str())
+}
+
 /// What `label` says its values are, if it is a known label.
 pub fn hint(label: &str) -> Option<Hint> {
     if label.len() > 64 {

@@ -200,3 +200,15 @@ fn look_alikes_under_their_labels_stay() {
         "Herman Miller Aeron",
     );
 }
+
+#[test]
+fn a_label_that_holds_only_names_takes_names_that_are_words_and_lower_case() {
+    let t = "{\"first_name\": \"Rune\", \"lastname\": \"Contractor\", \"fname\": \"Spas\"}";
+    has(t, Kind::Person, "Rune");
+    has(t, Kind::Person, "Contractor");
+    has(t, Kind::Person, "Spas");
+    has("Given name: neja", Kind::Person, "neja");
+    has("Name - vjekoslav rajn", Kind::Person, "vjekoslav rajn");
+    // A generic label keeps its checks: a product under `name` stays.
+    keeps("{\"name\": \"Nespresso Vertuo\"}", "Nespresso Vertuo");
+}
