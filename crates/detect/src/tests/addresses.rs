@@ -165,19 +165,6 @@ fn look_alikes_stay() {
 }
 
 #[test]
-#[ignore]
-fn debug_print() {
-    for t in std::env::var("ADDR_DEBUG").unwrap_or_default().split('|') {
-        let f: Vec<_> = crate::Detector::new()
-            .detect(t)
-            .iter()
-            .map(|f| (f.kind, f.rule, f.slice(t).to_string()))
-            .collect();
-        eprintln!("{t:?} => {f:?}");
-    }
-}
-
-#[test]
 fn units_and_postcodes_of_more_countries() {
     has(
         "вул. Пилипа Орлика, 9, кв. 173, хутір Глиняни, Автономна Республіка Крим, 23312",
@@ -337,29 +324,6 @@ fn prepositions_ordinals_brackets_and_block_numbers() {
         "a car parked outside ul. Skrajna 6, Knurów. The vehicle (QSX 054DP) belongs to her.",
         "054DP",
     );
-}
-
-#[test]
-#[ignore]
-fn time_address_pass() {
-    let para = "The quarterly report is attached. Revenue grew by twelve percent compared with last year, mostly because the new onboarding flow reduced churn. Call +44 20 7946 0321 or mail jane@example.org.\n";
-    let mut doc = String::new();
-    while doc.len() < 200_000 {
-        doc.push_str(para);
-    }
-    let d = crate::Detector::new();
-    let found = d.detect(&doc);
-    let t = std::time::Instant::now();
-    for _ in 0..20 {
-        let mut f = found.clone();
-        crate::address::find(&doc, &mut f);
-    }
-    eprintln!("address pass: {:?} per run", t.elapsed() / 20);
-    let t = std::time::Instant::now();
-    for _ in 0..20 {
-        let _ = d.detect(&doc);
-    }
-    eprintln!("detect: {:?} per run", t.elapsed() / 20);
 }
 
 #[test]
