@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use redact::Kind;
+
 use crate::score::{Scores, Tally};
 
 fn pct(v: Option<f64>) -> String {
@@ -49,6 +51,7 @@ fn group_table(out: &mut String, title: &str, groups: &BTreeMap<String, Tally>) 
 pub fn markdown(s: &Scores, gaps: usize, examples: usize) -> String {
     let mut out = summary(s);
     out.push_str(&kind_by_shape(s));
+    out.push_str(&kind_by_locale(s));
     group_table(&mut out, "shape", &s.by_shape);
     group_table(&mut out, "locale", &s.by_locale);
 
@@ -156,6 +159,47 @@ pub fn kind_by_shape(s: &Scores) -> String {
                 .unwrap_or_default();
             let cell =
                 |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| format!("{:.0}", v * 100.0));
+            let _ = write!(
+                out,
+                " {} / {} |",
+                cell(t.strict_recall()),
+                cell(t.precision())
+            );
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
+
+/// Strict recall and precision of the kinds whose figures depend most on the country
+/// (people, streets, postcodes), in every locale; `*` marks a figure under 97.
+pub fn kind_by_locale(s: &Scores) -> String {
+    let kinds = [Kind::Person, Kind::StreetAddress, Kind::Postcode];
+    let mut out = String::new();
+    let _ = write!(out, "| locale (strict recall / precision) |");
+    for k in kinds {
+        let _ = write!(out, " {k} |");
+    }
+    out.push_str("\n|---|");
+    for _ in kinds {
+        out.push_str("---:|");
+    }
+    out.push('\n');
+    for locale in s.by_locale.keys() {
+        let _ = write!(out, "| {locale} |");
+        for k in kinds {
+            let t = s
+                .by_kind_locale
+                .get(&(k, locale.clone()))
+                .copied()
+                .unwrap_or_default();
+            let cell = |v: Option<f64>| {
+                v.map_or_else(
+                    || "–".to_string(),
+                    |v| format!("{:.1}{}", v * 100.0, if v < 0.97 { "*" } else { "" }),
+                )
+            };
             let _ = write!(
                 out,
                 " {} / {} |",

@@ -242,6 +242,8 @@ pub struct Scores {
     pub by_kind_shape: BTreeMap<(Kind, String), Tally>,
     /// By locale.
     pub by_locale: BTreeMap<String, Tally>,
+    /// Recall by labelled kind and locale; precision by the replacement's kind and locale.
+    pub by_kind_locale: BTreeMap<(Kind, String), Tally>,
     /// Look-alikes: (labelled, replaced) by class.
     pub traps: BTreeMap<String, (u64, u64)>,
     /// Neutral values: (labelled, replaced) by class.
@@ -318,6 +320,12 @@ impl Scores {
                             .or_default(),
                         &v,
                     );
+                    merge(
+                        self.by_kind_locale
+                            .entry((*kind, doc.locale.clone()))
+                            .or_default(),
+                        &v,
+                    );
                     t.values += v.values;
                     t.touched += v.touched;
                     t.strict += v.strict;
@@ -352,16 +360,22 @@ impl Scores {
                 .by_kind_shape
                 .entry((f.kind, doc.shape.clone()))
                 .or_default();
+            let kl = self
+                .by_kind_locale
+                .entry((f.kind, doc.locale.clone()))
+                .or_default();
             match hit(doc, f) {
                 Hit::Pii => {
                     k.true_hits += 1;
                     ks.true_hits += 1;
+                    kl.true_hits += 1;
                     t.true_hits += 1;
                 }
                 Hit::Neutral => {}
                 Hit::False(class) => {
                     k.false_hits += 1;
                     ks.false_hits += 1;
+                    kl.false_hits += 1;
                     t.false_hits += 1;
                     self.false_hits.push(FalseHit {
                         doc: doc.id.clone(),

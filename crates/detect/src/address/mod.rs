@@ -1148,7 +1148,9 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             streets.push(r);
         }
     }
-    let cjk = cjk_streets(text);
+    let mut cjk = cjk_streets(text);
+    cjk.extend(korean_streets(text));
+    cjk.sort_unstable();
     // Streets of other stages lead to their postcodes too.
     let mut lead: Vec<usize> = streets.iter().map(|r| r.1).collect();
     for &(_, e) in &cjk {
@@ -1233,6 +1235,60 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     });
 }
 
+/// Korean road addresses up to the building and flat: a road name in Hangul, its number,
+/// then `NNN동` and `NNN호` if given (`봉은사 71`, `개포 133 103동 1282호`); taken after the
+/// city or district that ends in 시, 구 or 군 (`강릉시 봉은사 71`), or, anywhere, when the
+/// building and flat follow.
+fn korean_streets(text: &str) -> Vec<(usize, usize)> {
+    let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7A3);
+    let mut out = Vec::new();
+    if !text.chars().any(hangul) {
+        return out;
+    }
+    // Words with their byte spans.
+    let words: Vec<(usize, &str)> = text
+        .split_ascii_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    let number = |w: &str| {
+        let w = w.trim_end_matches(',');
+        !w.is_empty()
+            && w.len() <= 9
+            && w.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+            && w.as_bytes()[0].is_ascii_digit()
+    };
+    let unit = |w: &str, sign: char| {
+        let w = w.trim_end_matches(',');
+        w.strip_suffix(sign)
+            .is_some_and(|d| !d.is_empty() && d.len() <= 5 && d.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let area = |w: &str| w.ends_with(['시', '구', '군']) && w.chars().all(hangul);
+    for i in 0..words.len().saturating_sub(1) {
+        let (s, road) = words[i];
+        let road_ok = road.chars().all(hangul) && (1..=8).contains(&road.chars().count());
+        if !road_ok || area(road) || road.ends_with('도') || !number(words[i + 1].1) {
+            continue;
+        }
+        let mut last = i + 1;
+        if words.get(last + 1).is_some_and(|w| unit(w.1, '동')) {
+            last += 1;
+        }
+        if words.get(last + 1).is_some_and(|w| unit(w.1, '호')) {
+            last += 1;
+        }
+        let after_area = i >= 1 && area(words[i - 1].1);
+        if !after_area && last == i + 1 {
+            continue;
+        }
+        let (ls, lw) = words[last];
+        let end = ls + lw.trim_end_matches(',').len();
+        if out.last().is_none_or(|&(_, e)| e <= s) {
+            out.push((s, end));
+        }
+    }
+    out
+}
+
 /// Chinese and Japanese streets up to their house number: `山亭东莞街690号` after the
 /// province and county (`山东省雪梅县`), `台場36丁目12番3号` after the ward (`東京都足立区`).
 fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
@@ -1293,10 +1349,19 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
             a -= 1;
         }
         let t = scan.t(a);
+        // `12, montée Pénélope` at the start of a field, or after a word that says a place
+        // follows (`livrez au 15, route Sébastien`, `Our office is at 4, route Odette`).
+        let place_before = a >= 1
+            && (cue_before(scan, a)
+                || matches!(
+                    scan.t(a - 1),
+                    "au" | "at" | "à" | "en" | "in" | "to" | "Au" | "At"
+                ));
         if house_number(t)
             && !year_like(t)
             && (scan.gap(a + 1) == Gap::Space
-                || (scan.gap(a + 1) == Gap::Comma && (a == 0 || scan.gap(a) != Gap::Space)))
+                || (scan.gap(a + 1) == Gap::Comma
+                    && (a == 0 || scan.gap(a) != Gap::Space || place_before)))
             && !t.ends_with('.')
         {
             let mut last = k;
@@ -1337,8 +1402,16 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
     if names == 0 {
         return None;
     }
-    // `Rue de la Paix`, `Cesta v Šmartno` are streets; `Via email` is not.
-    if is_cap(scan.t(j)) && !(k + 1..=i).any(|x| is_cap(scan.t(x)) && !particle(scan.t(x))) {
+    // `Rue de la Paix`, `Cesta v Šmartno` are streets; `Via email` is not. A Slovene or
+    // Czech preposition right after the type starts a name in lower case (`Pot v dolino 4`).
+    let slavic_preposition = matches!(
+        scan.t(k + 1),
+        "v" | "na" | "pod" | "nad" | "za" | "k" | "ob" | "pri" | "od" | "do" | "u"
+    );
+    if is_cap(scan.t(j))
+        && !slavic_preposition
+        && !(k + 1..=i).any(|x| is_cap(scan.t(x)) && !particle(scan.t(x)))
+    {
         return None;
     }
     let last = scan.number_after(i, true)?;

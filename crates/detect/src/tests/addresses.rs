@@ -382,3 +382,35 @@ fn no_panic_and_char_boundaries_on_mixed_text() {
         }
     }
 }
+
+#[test]
+fn number_comma_type_after_a_place_word_korean_roads_and_slovene_prepositions() {
+    has(
+        "livrez au 15, route Sébastien svp",
+        Kind::StreetAddress,
+        "15, route Sébastien",
+    );
+    has(
+        "Our office is at 4, route Odette, Baie-Ville-Drouin YT  H3X 2G6.",
+        Kind::StreetAddress,
+        "4, route Odette",
+    );
+    keeps("Order 5, route planning done", "route planning");
+    has(
+        "충청북도 강릉시 봉은사 71",
+        Kind::StreetAddress,
+        "봉은사 71",
+    );
+    has(
+        "the flat at 개포 133 103동 1282호, 43687 남양주시",
+        Kind::StreetAddress,
+        "개포 133 103동 1282호",
+    );
+    keeps("서울 2024 행사", "2024");
+    has(
+        "Karolina,Čeh,041 903 547,Pot v dolino 4,6745,Kobarid,Slovenia",
+        Kind::StreetAddress,
+        "Pot v dolino 4",
+    );
+    keeps("Via email 3 people came", "email 3");
+}
