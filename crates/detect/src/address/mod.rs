@@ -1349,6 +1349,9 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
             a -= 1;
         }
         let t = scan.t(a);
+        // A number of three groups (`666-49-53`, a phone in the cell before) is no house
+        // number in front of a type.
+        let groups = t.split(['-', '/']).count();
         // `12, montée Pénélope` at the start of a field, or after a word that says a place
         // follows (`livrez au 15, route Sébastien`, `Our office is at 4, route Odette`).
         let place_before = a >= 1
@@ -1358,6 +1361,7 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
                     "au" | "at" | "à" | "en" | "in" | "to" | "Au" | "At"
                 ));
         if house_number(t)
+            && groups <= 2
             && !year_like(t)
             && (scan.gap(a + 1) == Gap::Space
                 || (scan.gap(a + 1) == Gap::Comma

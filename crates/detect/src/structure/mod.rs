@@ -584,6 +584,11 @@ fn quoted_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         if j >= e {
             return;
         }
+        // A nested object or list (`"billing": {"line1": …}`): its keys are read in turn.
+        if matches!(b[j], b'{' | b'[') {
+            i = j + 1;
+            continue;
+        }
         let (vs, ve, next) = if matches!(b[j], b'"' | b'\'') {
             match quoted_end(b, j) {
                 Some(q) => (j + 1, q - 1, q),

@@ -414,3 +414,13 @@ fn number_comma_type_after_a_place_word_korean_roads_and_slovene_prepositions() 
     );
     keeps("Via email 3 people came", "email 3");
 }
+
+#[test]
+fn nested_json_keys_and_a_phone_in_the_cell_before_a_street() {
+    let t = "{\"billing\": {\"line1\": \"Papanota 12\", \"postal_code\": \"48488\"}}";
+    has(t, Kind::StreetAddress, "Papanota 12");
+    has(t, Kind::Postcode, "48488");
+    let t = "10000,Тарас,tg@gov.ua,666-49-53,\"вул. Грецька, 10\",01011,місто Макіївка";
+    has(t, Kind::Phone, "666-49-53");
+    has(t, Kind::StreetAddress, "вул. Грецька, 10");
+}
