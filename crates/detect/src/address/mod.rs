@@ -796,6 +796,9 @@ fn unit_word(t: &str) -> bool {
             | "piso"
             | "apto"
             | "ap"
+            | "ап"
+            | "вх"
+            | "ет"
             | "bl"
             | "sc"
             | "et"
@@ -1358,7 +1361,17 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
             && (cue_before(scan, a)
                 || matches!(
                     scan.t(a - 1),
-                    "au" | "at" | "à" | "en" | "in" | "to" | "Au" | "At"
+                    "au" | "at"
+                        | "à"
+                        | "en"
+                        | "in"
+                        | "to"
+                        | "Au"
+                        | "At"
+                        | "situé"
+                        | "située"
+                        | "l'adresse"
+                        | "l’adresse"
                 ));
         if house_number(t)
             && groups <= 2

@@ -424,3 +424,17 @@ fn nested_json_keys_and_a_phone_in_the_cell_before_a_street() {
     has(t, Kind::Phone, "666-49-53");
     has(t, Kind::StreetAddress, "вул. Грецька, 10");
 }
+
+#[test]
+fn bulgarian_flats_and_french_streets_after_situe() {
+    has(
+        "I'm at ул. Оборище 3, ап. 32 until 23h43",
+        Kind::StreetAddress,
+        "ул. Оборище 3, ап. 32",
+    );
+    has(
+        "l'appartement situé 135, boulevard de Hubert, 49547 Bruneldan",
+        Kind::StreetAddress,
+        "135, boulevard de Hubert",
+    );
+}
