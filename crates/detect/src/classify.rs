@@ -91,8 +91,12 @@ pub fn classify(
         | Check::InPan
         | Check::UkPostcode
         | Check::CaPostcode => {
+            // A vehicle registration written like a postcode (`Plate: GE069RA`) stays.
+            let plate = matches!(check, Check::UkPostcode | Check::CaPostcode)
+                && Cues::of(text, near_start(text, vs, 2), vs).has(Cue::NotPersonal);
             if let Some((valid, kind, rule)) = validated(check)
                 && valid(value)
+                && !plate
             {
                 out.push(Finding::new(vs, ve, kind, rule));
             } else if check == Check::FiHetu && value.as_bytes()[6] == b'-' {
@@ -1181,7 +1185,16 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
     if matches!(g, [5] | [4]) && !separated {
         let line_start = {
             let w = text[..s].trim_end_matches([' ', '\t']);
-            w.is_empty() || w.ends_with(',') || w.ends_with('\n')
+            // `On May 8, 2019, Riku wrote:`: a year after the day of a date.
+            let after_day = w.strip_suffix(',').is_some_and(|d| {
+                let day = d.bytes().rev().take_while(u8::is_ascii_digit).count();
+                let month = d[..d.len() - day].trim_end_matches(' ');
+                let month = month.rsplit(' ').next().unwrap_or_default();
+                (1..=2).contains(&day)
+                    && d[..d.len() - day].ends_with(' ')
+                    && MONTHS.contains(&month.trim_end_matches('.').to_ascii_lowercase().as_str())
+            });
+            (w.is_empty() || w.ends_with(',') || w.ends_with('\n')) && !after_day
         };
         if (line_start && followed_by_capitalised(text, e)) || near.has(Cue::Postcode) {
             let ok = if n == 5 {
@@ -1243,6 +1256,34 @@ fn after_email(text: &str, s: usize) -> bool {
                 .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|c| c.is_ascii_alphabetic()))
     })
 }
+
+/// English month names and their abbreviations, lower case.
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+];
 
 /// True when a phone word follows the number on its line (`On your CV you list 7220 2005 -
 /// is that still the best number?`) and nothing there says it is not personal.

@@ -438,3 +438,11 @@ fn bulgarian_flats_and_french_streets_after_situe() {
         "135, boulevard de Hubert",
     );
 }
+
+#[test]
+fn years_of_dates_and_number_plates_are_not_postcodes() {
+    keeps("> On May 8, 2019, Riku Sirén wrote:", "2019");
+    keeps("Plate: GE069RA", "GE069RA");
+    has("Ljubinkovac 5, 82531 Crikvenica", Kind::Postcode, "82531");
+    has("London SW1A 1AA", Kind::Postcode, "SW1A 1AA");
+}
