@@ -1171,7 +1171,8 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
             let w = w.trim_end_matches([' ', ',']);
             let bytes = w.as_bytes();
             bytes.len() >= 2
-                && bytes[bytes.len() - 2..].iter().all(u8::is_ascii_uppercase)
+                && w.get(w.len() - 2..)
+                    .is_some_and(|code| US_STATES.contains(&code))
                 && (bytes.len() == 2 || !bytes[bytes.len() - 3].is_ascii_alphanumeric())
         };
         if state_before || near.has(Cue::Postcode) {
@@ -1256,6 +1257,15 @@ fn after_email(text: &str, s: usize) -> bool {
                 .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|c| c.is_ascii_alphabetic()))
     })
 }
+
+/// The two-letter codes of US states, the District of Columbia and the territories (USPS);
+/// a ZIP code is read after one of them, not after `NA` or `OK`-like words of a table.
+const US_STATES: &[&str] = &[
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS",
+    "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY",
+    "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV",
+    "WI", "WY", "DC", "PR", "GU", "VI", "AS", "MP", "AA", "AE", "AP",
+];
 
 /// English month names and their abbreviations, lower case.
 const MONTHS: &[&str] = &[

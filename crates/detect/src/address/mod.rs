@@ -1147,7 +1147,10 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         if !digits_near(i + 5, i) {
             continue;
         }
-        if let Some(r) = street_after_cue(&scan, i).or_else(|| house_first(&scan, i)) {
+        if let Some(r) = street_after_cue(&scan, i)
+            .or_else(|| house_first(&scan, i))
+            .or_else(|| numbered_cesta(&scan, i))
+        {
             streets.push(r);
         }
     }
@@ -1212,6 +1215,11 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         if s < e && !inside_other(s, e) {
             found.push(Finding::new(s, e, Kind::StreetAddress, "address"));
             mine.push((s, e));
+            // A Mexican colonia after the street, on its line or the next: `Col. Velásquez`.
+            if let Some(r) = colonia(&scan, b + 1) {
+                found.push(Finding::new(r.0, r.1, Kind::StreetAddress, "address"));
+                mine.push(r);
+            }
         }
     }
     for (a, b) in postcodes {
@@ -1330,6 +1338,57 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// A Ljubljana-style street named after its district and numbered in Roman numerals:
+/// `Vrhovci, cesta XIV 35`, `Novo Polje, cesta XXIII 3`; `i` is the token `cesta`.
+fn numbered_cesta(scan: &Scan, i: usize) -> Option<(usize, usize)> {
+    let n = scan.toks.len();
+    if i == 0 || i + 2 >= n || scan.t(i) != "cesta" || scan.gap(i) != Gap::Comma {
+        return None;
+    }
+    let roman = |t: &str| !t.is_empty() && t.len() <= 8 && t.bytes().all(|c| b"IVXLC".contains(&c));
+    if !roman(scan.t(i + 1))
+        || scan.gap(i + 1) != Gap::Space
+        || scan.gap(i + 2) != Gap::Space
+        || !house_number(scan.t(i + 2))
+    {
+        return None;
+    }
+    // The district before the comma: one or two capitalised words.
+    let mut a = i - 1;
+    if !is_cap(scan.t(a)) {
+        return None;
+    }
+    if a >= 1 && scan.gap(a) == Gap::Space && is_cap(scan.t(a - 1)) {
+        a -= 1;
+    }
+    Some((a, i + 2))
+}
+
+/// `Col. Velásquez`, `Colonia Del Valle` at token `c`, right after a street (a comma or a
+/// line break between): the byte span of the colonia word and its capitalised name.
+fn colonia(scan: &Scan, c: usize) -> Option<(usize, usize)> {
+    let n = scan.toks.len();
+    if c + 1 >= n || !matches!(scan.gap(c), Gap::Comma | Gap::Line) {
+        return None;
+    }
+    let w = scan.t(c).trim_end_matches('.');
+    if !(w.eq_ignore_ascii_case("col") || w.eq_ignore_ascii_case("colonia")) {
+        return None;
+    }
+    let mut last = c;
+    while last + 1 < n
+        && last - c < 4
+        && scan.gap(last + 1) == Gap::Space
+        && (is_cap(scan.t(last + 1)) || particle(scan.t(last + 1)))
+    {
+        last += 1;
+    }
+    while last > c && particle(scan.t(last)) {
+        last -= 1;
+    }
+    (last > c).then(|| (scan.toks[c].start, scan.toks[last].end))
+}
+
 fn trim_end(text: &str, s: usize, mut e: usize) -> usize {
     // A full stop after the last number is the street's (`Béke utca 67.`) only when it is a
     // Hungarian-style number; one ending a sentence is left alone.
@@ -1425,8 +1484,12 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
         scan.t(k + 1),
         "v" | "na" | "pod" | "nad" | "za" | "k" | "ob" | "pri" | "od" | "do" | "u"
     );
+    // Slovene names of three words or more are written in lower case after the type
+    // (`Cesta slov. kmečkih uporov 28`).
+    let slovene_long = names >= 3 && matches!(scan.t(j), "Cesta" | "Ulica" | "Pot" | "Trg");
     if is_cap(scan.t(j))
         && !slavic_preposition
+        && !slovene_long
         && !(k + 1..=i).any(|x| is_cap(scan.t(x)) && !particle(scan.t(x)))
     {
         return None;

@@ -2,7 +2,7 @@
 // letter blocks and rows without a header, and the look-alikes that stay (issue 14). Each
 // case failed before the address pass.
 
-use super::{has, keeps};
+use super::{found, has, keeps};
 use crate::Kind;
 
 #[test]
@@ -445,4 +445,34 @@ fn years_of_dates_and_number_plates_are_not_postcodes() {
     keeps("Plate: GE069RA", "GE069RA");
     has("Ljubinkovac 5, 82531 Crikvenica", Kind::Postcode, "82531");
     has("London SW1A 1AA", Kind::Postcode, "SW1A 1AA");
+}
+
+#[test]
+fn a_zip_needs_a_real_state_code_before_it() {
+    keeps("Jul 2024,NA,53566,USD 979.49,-20.4%", "53566");
+    has("Springfield, IL 62704", Kind::Postcode, "62704");
+    // A letter of two bytes right before (`1ºB`) must not cut a character in half.
+    let _ = found("piso 1ºB 53566");
+}
+
+#[test]
+fn colonias_norwegian_suffixes_and_ljubljana_streets() {
+    let t = "Soledad Malave\nCallejón Caldera 5\nCol. Velásquez\n11852 San Yeni los bajos";
+    has(t, Kind::StreetAddress, "Col. Velásquez");
+    keeps("Col. Sanders ate 5 chickens", "ate 5");
+    has(
+        "      Larsenskrenten 39",
+        Kind::StreetAddress,
+        "Larsenskrenten 39",
+    );
+    has(
+        "confirmed address Vrhovci, cesta XIV 35, 4662 Koper.",
+        Kind::StreetAddress,
+        "Vrhovci, cesta XIV 35",
+    );
+    has(
+        "lives at Cesta slov. kmečkih uporov 28 in Škofja Loka",
+        Kind::StreetAddress,
+        "Cesta slov. kmečkih uporov 28",
+    );
 }
