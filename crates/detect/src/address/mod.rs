@@ -1860,7 +1860,7 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
                 | "resides"
         ),
         "on" => matches!(w2, "neighbours" | "neighbors"),
-        "is" | "to" => w2 == "address",
+        "is" | "to" | "as" => w2 == "address",
         _ => false,
     }
 }

@@ -476,3 +476,10 @@ fn colonias_norwegian_suffixes_and_ljubljana_streets() {
         "Cesta slov. kmečkih uporov 28",
     );
 }
+
+#[test]
+fn a_street_after_address_as() {
+    let t = "Our records now show your address as Jugoslávská 125, 435 94 Mirotice and your";
+    has(t, Kind::StreetAddress, "Jugoslávská 125");
+    has(t, Kind::Postcode, "435 94");
+}
