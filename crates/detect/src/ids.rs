@@ -52,17 +52,31 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
 /// The rule name of the identifier `w` (ASCII letters and digits) is, if any.
 fn identify(w: &[u8]) -> Option<&'static str> {
     // National formats are written in one case; wallet addresses mix them by design.
-    let one_case = !(w.iter().any(u8::is_ascii_uppercase) && w.iter().any(u8::is_ascii_lowercase));
-    let u = w.to_ascii_uppercase();
+    let one_case =
+        || !(w.iter().any(u8::is_ascii_uppercase) && w.iter().any(u8::is_ascii_lowercase));
     match w.len() {
-        9 if one_case && de_id_document(&u) => Some("de-id-document"),
-        10 if one_case && de_kvnr(&u) => Some("de-kvnr"),
-        10 if one_case && in_epic(&u) => Some("in-voter-id"),
-        11 if one_case && de_driving_licence(&u) => Some("de-driving-licence"),
-        12 if one_case && de_rvnr(&u) => Some("de-rvnr"),
-        16 if one_case && uk_driving_licence(&u) => Some("uk-driving-licence"),
+        9..=12 | 16 => {
+            if !one_case() {
+                return None;
+            }
+            // Upper case on the stack: most words tried are none of these.
+            let mut buf = [0u8; 16];
+            let u = &mut buf[..w.len()];
+            u.copy_from_slice(w);
+            u.make_ascii_uppercase();
+            let u = &*u;
+            match u.len() {
+                9 if de_id_document(u) => Some("de-id-document"),
+                10 if de_kvnr(u) => Some("de-kvnr"),
+                10 if in_epic(u) => Some("in-voter-id"),
+                11 if de_driving_licence(u) => Some("de-driving-licence"),
+                12 if de_rvnr(u) => Some("de-rvnr"),
+                16 if uk_driving_licence(u) => Some("uk-driving-licence"),
+                _ => None,
+            }
+        }
         25..=35 if base58check_address(w) => Some("crypto-wallet"),
-        42 | 62 if one_case && bech32_address(&w.to_ascii_lowercase()) => Some("crypto-wallet"),
+        42 | 62 if one_case() && bech32_address(&w.to_ascii_lowercase()) => Some("crypto-wallet"),
         _ => None,
     }
 }

@@ -157,6 +157,13 @@ fn key_like(t: &str) -> bool {
     {
         return false;
     }
+    let upper = b.iter().filter(|c| c.is_ascii_uppercase()).count();
+    let lower = b.iter().filter(|c| c.is_ascii_lowercase()).count();
+    let digits = b.iter().filter(|c| c.is_ascii_digit()).count();
+    // Cheap counts first: most long tokens of a text (words joined by dashes, paths) end here.
+    if upper < 2 || lower < 2 || digits < 2 {
+        return false;
+    }
     // An alphabet or a counting run (`ABCDEF…`, `0123456789`) is a constant.
     if crate::secrets::longest_ascending_run(t) >= 6 {
         return false;
@@ -173,9 +180,7 @@ fn key_like(t: &str) -> bool {
     if parts.len() >= 3 && parts.iter().filter(plain).count() * 2 >= parts.len() {
         return false;
     }
-    let upper = b.iter().filter(|c| c.is_ascii_uppercase()).count();
-    let lower = b.iter().filter(|c| c.is_ascii_lowercase()).count();
-    let digits = b.iter().filter(|c| c.is_ascii_digit()).count();
+
     // Words joined by dashes or underscores (`connection-pool-size-limit-2`) are names.
     let joiners = b.iter().filter(|&&c| c == b'-' || c == b'_').count();
     upper >= 2 && lower >= 2 && digits >= 2 && joiners * 6 < b.len() && shannon_entropy(t) >= 3.7
