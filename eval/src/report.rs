@@ -134,37 +134,50 @@ pub fn summary(s: &Scores) -> String {
     out
 }
 
+/// A table header: the corner, then one right-aligned column per name.
+fn table_head<T: std::fmt::Display>(out: &mut String, corner: &str, columns: &[T]) {
+    let _ = write!(out, "| {corner} |");
+    for c in columns {
+        let _ = write!(out, " {c} |");
+    }
+    out.push_str("\n|---|");
+    for _ in columns {
+        out.push_str("---:|");
+    }
+    out.push('\n');
+}
+
+/// ` strict / precision |` of a tally, with `digits` decimals and `*` after a figure under
+/// `mark` (when given); `–` where nothing was labelled or replaced.
+fn tally_cell(out: &mut String, t: Tally, digits: usize, mark: Option<f64>) {
+    let cell = |v: Option<f64>| {
+        v.map_or_else(
+            || "–".to_string(),
+            |v| {
+                let star = if mark.is_some_and(|m| v < m) { "*" } else { "" };
+                format!("{:.digits$}{star}", v * 100.0)
+            },
+        )
+    };
+    let _ = write!(
+        out,
+        " {} / {} |",
+        cell(t.strict_recall()),
+        cell(t.precision())
+    );
+}
+
 /// Strict recall and precision of every kind in every shape (`strict / precision`, `–` where
 /// nothing was labelled or replaced).
 pub fn kind_by_shape(s: &Scores) -> String {
     let mut out = String::new();
     let shapes: Vec<&String> = s.by_shape.keys().collect();
-    let _ = write!(out, "| strict recall / precision |");
-    for sh in &shapes {
-        let _ = write!(out, " {sh} |");
-    }
-    out.push('\n');
-    let _ = write!(out, "|---|");
-    for _ in &shapes {
-        let _ = write!(out, "---:|");
-    }
-    out.push('\n');
+    table_head(&mut out, "strict recall / precision", &shapes);
     for k in s.by_kind.keys() {
         let _ = write!(out, "| {k} |");
         for sh in &shapes {
-            let t = s
-                .by_kind_shape
-                .get(&(*k, (*sh).clone()))
-                .copied()
-                .unwrap_or_default();
-            let cell =
-                |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| format!("{:.0}", v * 100.0));
-            let _ = write!(
-                out,
-                " {} / {} |",
-                cell(t.strict_recall()),
-                cell(t.precision())
-            );
+            let t = s.by_kind_shape.get(&(*k, (*sh).clone())).copied();
+            tally_cell(&mut out, t.unwrap_or_default(), 0, None);
         }
         out.push('\n');
     }
@@ -177,35 +190,12 @@ pub fn kind_by_shape(s: &Scores) -> String {
 pub fn kind_by_locale(s: &Scores) -> String {
     let kinds = [Kind::Person, Kind::StreetAddress, Kind::Postcode];
     let mut out = String::new();
-    let _ = write!(out, "| locale (strict recall / precision) |");
-    for k in kinds {
-        let _ = write!(out, " {k} |");
-    }
-    out.push_str("\n|---|");
-    for _ in kinds {
-        out.push_str("---:|");
-    }
-    out.push('\n');
+    table_head(&mut out, "locale (strict recall / precision)", &kinds);
     for locale in s.by_locale.keys() {
         let _ = write!(out, "| {locale} |");
         for k in kinds {
-            let t = s
-                .by_kind_locale
-                .get(&(k, locale.clone()))
-                .copied()
-                .unwrap_or_default();
-            let cell = |v: Option<f64>| {
-                v.map_or_else(
-                    || "–".to_string(),
-                    |v| format!("{:.1}{}", v * 100.0, if v < 0.97 { "*" } else { "" }),
-                )
-            };
-            let _ = write!(
-                out,
-                " {} / {} |",
-                cell(t.strict_recall()),
-                cell(t.precision())
-            );
+            let t = s.by_kind_locale.get(&(k, locale.clone())).copied();
+            tally_cell(&mut out, t.unwrap_or_default(), 1, Some(0.97));
         }
         out.push('\n');
     }
@@ -310,4 +300,31 @@ pub fn gap_list(s: &Scores, gaps: usize, examples: usize) -> String {
 fn spread(idx: &[usize], n: usize) -> impl Iterator<Item = usize> + '_ {
     let step = (idx.len() / n.max(1)).max(1);
     idx.iter().copied().step_by(step).take(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_mark_figures_under_the_mark_and_show_empty_tallies() {
+        let t = Tally {
+            values: 100,
+            strict: 96,
+            true_hits: 50,
+            ..Tally::default()
+        };
+        let mut out = String::new();
+        tally_cell(&mut out, t, 1, Some(0.97));
+        assert_eq!(out, " 96.0* / 100.0 |");
+        out.clear();
+        tally_cell(&mut out, t, 0, None);
+        assert_eq!(out, " 96 / 100 |");
+        out.clear();
+        tally_cell(&mut out, Tally::default(), 1, Some(0.97));
+        assert_eq!(out, " – / – |");
+        out.clear();
+        table_head(&mut out, "locale", &["a", "b"]);
+        assert_eq!(out, "| locale | a | b |\n|---|---:|---:|\n");
+    }
 }

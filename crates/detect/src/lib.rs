@@ -5,11 +5,15 @@
 //! 1. **Rules that always run**: one compiled multi-pattern regular expression
 //!    (`regex_automata::meta::Regex::build_many`, one pass, leftmost-first; the pattern ID
 //!    names the rule) finds candidates for emails, links, IP addresses, hostnames, secrets,
-//!    IBANs, postcodes, street addresses, labelled identifiers and digit runs. Each candidate
-//!    is then checked by the rule's validator (Luhn and issuer ranges for cards, country
-//!    length and mod-97 for IBANs, ABA checksums, never-issued SSN ranges, libphonenumber
-//!    metadata for phones, national ID check digits, entropy for secrets) and by the words in
-//!    front of it (`SSN`, `passport`, `routing`, `order`, `invoice` …).
+//!    IBANs, postcodes, labelled identifiers and digit runs. Each candidate is then checked
+//!    by the rule's validator (Luhn and issuer ranges for cards, country length and mod-97
+//!    for IBANs, ABA checksums, never-issued SSN ranges, libphonenumber metadata for phones,
+//!    national ID check digits, entropy for secrets) and by the words in front of it (`SSN`,
+//!    `passport`, `routing`, `order`, `invoice` …). Cheap passes that cost the automaton
+//!    nothing follow: machine names, bare identifiers with check digits, secrets no pattern
+//!    anchors, and street addresses with their postcodes (an Aho-Corasick automaton over the
+//!    street-type words of every language); then what the document's structure (columns,
+//!    keys, form labels) says about each value.
 //! 2. **Recognisers** ([`Recognizer`]): further stages that add findings. The built-in
 //!    [`NameRecognizer`] (names of people: record labels, titles, greetings, sign-offs,
 //!    speech and action context, possessives, and capitalised sequences backed by name

@@ -56,6 +56,8 @@ struct Region {
     id: String,
     code: u16,
     national_prefix: Option<String>,
+    /// Its people always write the trunk prefix in a national number ([`TRUNK_WRITTEN`]).
+    trunk_written: bool,
     compiled: OnceLock<Compiled>,
 }
 
@@ -122,6 +124,7 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
             id: m.id().to_string(),
             code: m.country_code(),
             national_prefix: m.national_prefix().map(str::to_string),
+            trunk_written: TRUNK_WRITTEN.contains(&m.id()),
             compiled: OnceLock::new(),
         });
         by_code.entry(m.country_code()).or_default().push(i);
@@ -204,7 +207,7 @@ pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
         db.by_id.get(*id).is_some_and(|&i| {
             let r = &db.regions[i];
             match r.national_prefix.as_deref() {
-                Some(p) if TRUNK_WRITTEN.contains(id) => digits
+                Some(p) if r.trunk_written => digits
                     .strip_prefix(p)
                     .is_some_and(|rest| !rest.is_empty() && r.valid_nsn(rest)),
                 _ => r.valid_national(digits),

@@ -310,19 +310,6 @@ const LABELS: &[&str] = &[
     "tiers / third party",
     "notfallkontakt",
     "drittpartei",
-    "present",
-    "attendees",
-    "participants",
-    "attendance",
-    "anwesend",
-    "teilnehmer",
-    "présents",
-    "presentes",
-    "presenti",
-    "aanwezig",
-    "närvarande",
-    "obecni",
-    "paikalla",
     "recipient",
     "recipient name",
     "sender",
@@ -525,6 +512,23 @@ const LABELS: &[&str] = &[
 ];
 
 /// Labels of e-mail headers whose values are lists of display names and addresses.
+/// Labels of a list of names separated by commas (minutes of a meeting); labels too.
+pub const LIST_LABELS: &[&str] = &[
+    "present",
+    "attendees",
+    "participants",
+    "attendance",
+    "anwesend",
+    "teilnehmer",
+    "présents",
+    "presentes",
+    "presenti",
+    "aanwezig",
+    "närvarande",
+    "obecni",
+    "paikalla",
+];
+
 pub const HEADER_LABELS: &[&str] = &[
     "from", "to", "cc", "bcc", "reply-to", "sender", // English
     "de", "à", "a", "para", "da", "von", "an", "van", "aan", "från", "till", "fra", "til", "od",
@@ -647,8 +651,9 @@ impl Lexicon {
             }
         }
         add("good", MORNING);
-        let labels: FxMap<Box<str>, ()> = LABELS.iter().map(|l| (Box::from(*l), ())).collect();
-        let max_label = LABELS.iter().map(|l| l.len()).max().unwrap_or(0);
+        let all_labels = || LABELS.iter().chain(LIST_LABELS);
+        let labels: FxMap<Box<str>, ()> = all_labels().map(|l| (Box::from(*l), ())).collect();
+        let max_label = all_labels().map(|l| l.len()).max().unwrap_or(0);
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
         Lexicon {
             words,

@@ -35,9 +35,9 @@ use redact_entity::{Finding, Kind};
 
 use crate::Recognizer;
 use lexicon::{
-    BEFORE, BORN, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LOCPREP, Lexicon, MONTH,
-    MORNING, NOBODY, ORG, PARTICLE, REL, SPEECH, SPEECH_BEFORE, SURNAME, TITLE, TRAP, WEAK_BEFORE,
-    WORD,
+    BEFORE, BORN, DET, FxHasher, GIVEN, GREET, HEADER_LABELS, LEXICON, LIST_LABELS, LOCPREP,
+    Lexicon, MONTH, MORNING, NOBODY, ORG, PARTICLE, REL, SPEECH, SPEECH_BEFORE, SURNAME, TITLE,
+    TRAP, WEAK_BEFORE, WORD,
 };
 
 pub use lexicon::{GIVEN_F, GIVEN_M};
@@ -364,23 +364,6 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
 fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
 }
-
-/// Labels of a list of names separated by commas (minutes of a meeting).
-const LIST_LABELS: &[&str] = &[
-    "present",
-    "attendees",
-    "participants",
-    "attendance",
-    "anwesend",
-    "teilnehmer",
-    "présents",
-    "presentes",
-    "presenti",
-    "aanwezig",
-    "närvarande",
-    "obecni",
-    "paikalla",
-];
 
 /// Finds record labels (`Name:`) and e-mail headers and the names after them.
 fn labels(cx: &mut Cx<'_>) {
