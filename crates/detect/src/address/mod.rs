@@ -205,7 +205,7 @@ struct Tok {
     lines: u8,
 }
 
-fn is_split(c: char) -> bool {
+const fn is_split(c: char) -> bool {
     c.is_whitespace()
         || matches!(
             c,
@@ -233,6 +233,17 @@ fn is_split(c: char) -> bool {
                 | '`'
         )
 }
+
+/// [`is_split`] of each ASCII character.
+static ASCII_SPLIT: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = is_split(i as u8 as char);
+        i += 1;
+    }
+    t
+};
 
 /// Bytes read before and after each digit: a street, its number, its postcode and the words
 /// that introduce them lie within these of a digit.
@@ -298,7 +309,7 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
     while i < b.len() {
         // ASCII without decoding; other characters one by one.
         let (split, len) = if b[i] < 0x80 {
-            (is_split(char::from(b[i])), 1)
+            (ASCII_SPLIT[usize::from(b[i])], 1)
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (is_split(c), c.len_utf8())
@@ -931,7 +942,9 @@ impl<'a> Scan<'a> {
                     let u = self.t(k + 1);
                     (u.chars().count() == 1 && u.chars().all(|c| c.is_ascii_uppercase()))
                         || matches!(
-                            u.to_lowercase().trim_end_matches('.'),
+                            lower_in(u, &mut [0u8; 40])
+                                .unwrap_or("")
+                                .trim_end_matches('.'),
                             "esq" | "dto" | "dta" | "izq" | "izda" | "dcha" | "frente" | "drt"
                         )
                 } {
@@ -1118,7 +1131,8 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             }
         }
         if whole && places & NUM_FIRST != 0 {
-            let strong = STRONG.contains(&matched.to_lowercase().as_str());
+            let mut b = [0u8; 40];
+            let strong = lower_in(matched, &mut b).is_some_and(|l| STRONG.contains(&l));
             if let Some(r) = num_first(&scan, j, k, strong, false) {
                 streets.push(r);
             }
@@ -1253,11 +1267,51 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
 fn korean_streets(text: &str) -> Vec<(usize, usize)> {
     let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7A3);
     let mut out = Vec::new();
-    if !text.chars().any(hangul) {
-        return out;
+    // Only the stretches around Hangul are read (a road and its number, the city before
+    // it, the building and flat after it lie within a few words of it). Hangul syllables
+    // are encoded with a first byte of 0xEA to 0xED.
+    const NEAR: usize = 160;
+    let b = text.as_bytes();
+    let mut stretches: Vec<(usize, usize)> = Vec::new();
+    let mut p = 0;
+    while let Some(off) = b[p..].iter().position(|c| (0xEA..=0xED).contains(c)) {
+        let at = p + off;
+        let (a, z) = (at.saturating_sub(NEAR), (at + NEAR).min(b.len()));
+        match stretches.last_mut() {
+            Some(last) if a <= last.1 => last.1 = z,
+            _ => stretches.push((a, z)),
+        }
+        p = at + 1;
     }
+    for (a, z) in stretches {
+        // Whole words only: from after the first space, to before the last one.
+        let a = if a == 0 {
+            0
+        } else {
+            b[a..z]
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .map_or(z, |o| a + o)
+        };
+        let z = if z == b.len() {
+            z
+        } else {
+            b[a..z]
+                .iter()
+                .rposition(u8::is_ascii_whitespace)
+                .map_or(a, |o| a + o)
+        };
+        if a < z && text[a..z].chars().any(hangul) {
+            korean_streets_in(text, a, z, &mut out);
+        }
+    }
+    out
+}
+
+fn korean_streets_in(text: &str, from: usize, to: usize, out: &mut Vec<(usize, usize)>) {
+    let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7A3);
     // Words with their byte spans.
-    let words: Vec<(usize, &str)> = text
+    let words: Vec<(usize, &str)> = text[from..to]
         .split_ascii_whitespace()
         .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
         .collect();
@@ -1297,7 +1351,6 @@ fn korean_streets(text: &str) -> Vec<(usize, usize)> {
             out.push((s, end));
         }
     }
-    out
 }
 
 /// Chinese and Japanese streets up to their house number: `山亭东莞街690号` after the
@@ -1306,10 +1359,12 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF);
     let stopper = |c: char| "省市县区縣區都道府県町村郡州".contains(c);
-    for (i, c) in text
-        .match_indices(['号', '號'])
-        .filter_map(|(i, m)| Some((i, m.chars().next()?)))
-    {
+    // One character at a time: a search for a single character is a byte search, one for
+    // a set of characters decodes every character of the text.
+    let mut marks: Vec<(usize, char)> = text.match_indices('号').map(|(i, _)| (i, '号')).collect();
+    marks.extend(text.match_indices('號').map(|(i, _)| (i, '號')));
+    marks.sort_unstable();
+    for (i, c) in marks {
         let end = i + c.len_utf8();
         let mut start = i;
         let mut digits = 0;
@@ -1404,7 +1459,7 @@ fn pre_street(scan: &Scan, j: usize, k: usize) -> Option<(usize, usize)> {
     // Number first: `11 rue Éléonore`, `6 bis boulevard Bernard`, `12, montée Pénélope`.
     if j >= 1 {
         let mut a = j - 1;
-        if matches!(scan.t(a).to_lowercase().as_str(), "bis" | "ter")
+        if (scan.t(a).eq_ignore_ascii_case("bis") || scan.t(a).eq_ignore_ascii_case("ter"))
             && a >= 1
             && scan.gap(j) == Gap::Space
         {
@@ -1952,9 +2007,8 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
         return None;
     }
     // `40-1-12 Sakae`: three groups of one or two digits.
-    let groups: Vec<&str> = t.split('-').collect();
-    if groups.len() == 3
-        && groups.iter().enumerate().all(|(x, g)| {
+    if t.bytes().filter(|&b| b == b'-').count() == 2
+        && t.split('-').enumerate().all(|(x, g)| {
             (1..=if x == 0 { 3 } else { 2 }).contains(&g.len())
                 && g.bytes().all(|b| b.is_ascii_digit())
         })
