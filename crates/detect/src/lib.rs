@@ -69,7 +69,21 @@ pub trait Recognizer: Send + Sync {
     /// re-finding what the rules already found. Offsets must lie on `char` boundaries of
     /// `text`; findings may overlap others (the detector resolves overlaps).
     fn recognize(&self, text: &str, rule_findings: &[Finding], out: &mut Vec<Finding>);
+
+    /// Whether [`Recognizer::recognize`] reads `rule_findings`. A stage that does not (the
+    /// name recogniser) runs on a second thread beside the rules on long texts.
+    fn uses_rule_findings(&self) -> bool {
+        true
+    }
 }
+
+/// Texts from this length on are read on two threads: the rules on one, the document's
+/// structure and the stages that need no rule findings on another. Below it a thread costs
+/// more than it saves.
+const PARALLEL_MIN: usize = 32 * 1024;
+
+static CORES: LazyLock<usize> =
+    LazyLock::new(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
 
 /// Finds identifying detail. Cheap to clone (the compiled rules are shared).
 #[derive(Clone)]
@@ -143,40 +157,102 @@ impl Detector {
     }
 
     /// The findings in `text`: sorted by start, never overlapping.
+    ///
+    /// A long text (32 KiB and more) is read on two threads where the machine has two
+    /// cores: the rules, machine names, identifiers and tokens on this one; the document's
+    /// structure and the recognisers that need no rule findings (names) on the other. The
+    /// findings are the same as on one thread.
     pub fn detect(&self, text: &str) -> Vec<Finding> {
-        self.detect_timed(text, &mut |_| {})
+        if text.len() < PARALLEL_MIN || *CORES < 2 {
+            return self.detect_timed(text, &mut |_| {});
+        }
+        let (found, (fields, early)) = std::thread::scope(|scope| {
+            let side = scope.spawn(|| {
+                let fields = structure::fields(text);
+                (fields, self.early_recognizers(text))
+            });
+            let found = self.rule_stages(text, &mut |_| {});
+            match side.join() {
+                Ok(side) => (found, side),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+        self.finish(text, found, &fields, early, &mut |_| {})
     }
 
-    /// [`Detector::detect`], calling `lap` with the name of each stage as it ends (for
-    /// profiling: `examples/detect_profile.rs` times the stages with it).
+    /// [`Detector::detect`] on one thread, calling `lap` with the name of each stage as it
+    /// ends (for profiling: `examples/detect_profile.rs` times the stages with it).
     #[doc(hidden)]
     pub fn detect_timed(&self, text: &str, lap: &mut dyn FnMut(&'static str)) -> Vec<Finding> {
+        let found = self.rule_stages(text, lap);
+        let fields = structure::fields(text);
+        lap("structure");
+        let early = self.early_recognizers(text);
+        lap("names");
+        self.finish(text, found, &fields, early, lap)
+    }
+
+    /// The rules, then the passes that cost the automaton nothing.
+    fn rule_stages(&self, text: &str, lap: &mut dyn FnMut(&'static str)) -> Vec<Finding> {
         let mut found = Vec::new();
         self.rules.scan(text, &mut found);
         lap("rules");
-        // What the document's structure says (a column header, a key, a form label) decides
-        // over the rules' reading of a value.
         machines::find(text, &mut found);
         lap("machines");
         ids::find(text, &mut found);
         lap("ids");
         tokens::find(text, &mut found);
         lap("tokens");
-        let fields = structure::fields(text);
-        lap("structure");
-        fields::apply(text, &fields, &mut found);
+        found
+    }
+
+    /// The findings of each recogniser that needs no rule findings (`None` for the others,
+    /// which run in [`Detector::finish`]).
+    fn early_recognizers(&self, text: &str) -> Vec<Option<Vec<Finding>>> {
+        self.recognizers
+            .iter()
+            .map(|r| {
+                (!r.uses_rule_findings()).then(|| {
+                    let mut out = Vec::new();
+                    r.recognize(text, &[], &mut out);
+                    out
+                })
+            })
+            .collect()
+    }
+
+    /// What the structure says about the rules' findings, addresses, the recognisers (in
+    /// their order), then overlap resolution.
+    fn finish(
+        &self,
+        text: &str,
+        mut found: Vec<Finding>,
+        fields: &[structure::Field],
+        early: Vec<Option<Vec<Finding>>>,
+        lap: &mut dyn FnMut(&'static str),
+    ) -> Vec<Finding> {
+        // What the document's structure says (a column header, a key, a form label) decides
+        // over the rules' reading of a value.
+        fields::apply(text, fields, &mut found);
         lap("fields");
         address::find(text, &mut found);
         lap("address");
         if !self.recognizers.is_empty() {
-            let rule_findings = found.clone();
-            for r in &self.recognizers {
-                r.recognize(text, &rule_findings, &mut found);
+            let rule_findings = if early.iter().all(Option::is_some) {
+                Vec::new()
+            } else {
+                found.clone()
+            };
+            for (r, early) in self.recognizers.iter().zip(early) {
+                match early {
+                    Some(mut own) => found.append(&mut own),
+                    None => r.recognize(text, &rule_findings, &mut found),
+                }
             }
             found.retain(|f| valid_span(text, f));
             // No person inside a header cell or a value the structure says is something
             // else (a product, a company, a release date).
-            fields::not_people(text, &fields, &mut found);
+            fields::not_people(text, fields, &mut found);
             lap("recognizers");
         }
         let mut found = resolve(found);

@@ -16,40 +16,54 @@ use phonenumber::metadata::{DATABASE, Descriptor};
 use regex_automata::meta::Regex;
 use regex_automata::{Anchored, Input};
 
+/// A descriptor's national-number pattern, compiled the first time a number of one of its
+/// lengths is checked against it (most regions' type patterns are never needed).
 struct Pattern {
-    re: Option<Regex>,
+    src: String,
+    re: OnceLock<Option<Regex>>,
     lengths: Vec<u16>,
 }
 
 impl Pattern {
     fn new(d: &Descriptor, inherit: &[u16]) -> Pattern {
-        let src = d.national_number().to_string();
-        let re = Regex::builder()
-            // ASCII classes: a national number is ASCII digits, and `\d` of all scripts
-            // makes an automaton ten times the size, built on the first number of a region.
-            .syntax(
-                regex_automata::util::syntax::Config::new()
-                    .ignore_whitespace(true)
-                    .unicode(false),
-            )
-            // Whole-number matches of at most 17 digits: the backtracker alone, without the
-            // DFAs and prefilters a search of long texts needs (their building was a fifth of
-            // the first call's time).
-            .configure(
-                Regex::config()
-                    .auto_prefilter(false)
-                    .hybrid(false)
-                    .onepass(false)
-                    .which_captures(regex_automata::nfa::thompson::WhichCaptures::None),
-            )
-            .build(&format!("^(?:{src})$"))
-            .ok();
         let lengths = if d.possible_length().is_empty() {
             inherit.to_vec()
         } else {
             d.possible_length().to_vec()
         };
-        Pattern { re, lengths }
+        Pattern {
+            // The source only: `to_string` (Display) would compile the crate's own regex for
+            // it, which was a fifth of the first call's time.
+            src: d.national_number().as_str().to_string(),
+            re: OnceLock::new(),
+            lengths,
+        }
+    }
+
+    fn regex(&self) -> Option<&Regex> {
+        self.re
+            .get_or_init(|| {
+                Regex::builder()
+                    // ASCII classes: a national number is ASCII digits, and `\d` of all
+                    // scripts makes an automaton ten times the size.
+                    .syntax(
+                        regex_automata::util::syntax::Config::new()
+                            .ignore_whitespace(true)
+                            .unicode(false),
+                    )
+                    // Whole-number matches of at most 17 digits: the backtracker alone,
+                    // without the DFAs and prefilters a search of long texts needs.
+                    .configure(
+                        Regex::config()
+                            .auto_prefilter(false)
+                            .hybrid(false)
+                            .onepass(false)
+                            .which_captures(regex_automata::nfa::thompson::WhichCaptures::None),
+                    )
+                    .build(&format!("^(?:{})$", self.src))
+                    .ok()
+            })
+            .as_ref()
     }
 
     fn matches(&self, nsn: &str) -> bool {
@@ -57,8 +71,7 @@ impl Pattern {
             || u16::try_from(nsn.len()).is_ok_and(|n| self.lengths.contains(&n));
         len_ok
             && self
-                .re
-                .as_ref()
+                .regex()
                 .is_some_and(|re| re.is_match(Input::new(nsn).anchored(Anchored::Yes)))
     }
 }

@@ -100,6 +100,10 @@ impl Recognizer for NameRecognizer {
     fn recognize(&self, text: &str, _rule_findings: &[Finding], out: &mut Vec<Finding>) {
         recognize(text, out);
     }
+
+    fn uses_rule_findings(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -212,3 +212,53 @@ fn a_label_that_holds_only_names_takes_names_that_are_words_and_lower_case() {
     // A generic label keeps its checks: a product under `name` stays.
     keeps("{\"name\": \"Nespresso Vertuo\"}", "Nespresso Vertuo");
 }
+
+/// A long text is read on two threads; the findings are those of one thread, and a
+/// recogniser that reads the rule findings still gets them.
+#[test]
+fn a_long_text_read_on_two_threads_gives_the_findings_of_one() {
+    use std::sync::{Arc, Mutex};
+    struct Counts(Mutex<Vec<usize>>);
+    impl crate::Recognizer for Counts {
+        fn name(&self) -> &'static str {
+            "counts"
+        }
+        fn recognize(
+            &self,
+            _: &str,
+            rule_findings: &[crate::Finding],
+            _: &mut Vec<crate::Finding>,
+        ) {
+            self.0.lock().unwrap().push(rule_findings.len());
+        }
+    }
+    let lines = [
+        "Dear Ms Weiß, please call me on 06221 583114 or mail anna.weiss@example.de.",
+        "id,ssn,mobile\n{i},536228914,319-274-5531",
+        "{{\"name\": \"Jane Doe\", \"card\": \"4716307965404615\", \"ip\": \"10.0.{i}.7\"}}",
+        "2026-03-0{d} 10:15:22 INFO user=jdoe token=ghp_{i}aBcDeFgHiJkLmNoPqRsTuVwXyZ01234 host=db12.corp",
+        "Kerkstraat {i}, 1017 GC Amsterdam — Hauptstraße 5a, 10115 Berlin",
+        "Version 4.{i}.2 shipped; order #{i}88123 is on its way.",
+    ];
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 3 * super::super::PARALLEL_MIN {
+        let line = lines[i % lines.len()]
+            .replace("{i}", &(i * 7919 % 1000).to_string())
+            .replace("{d}", &(1 + i % 9).to_string())
+            .replace("{{", "{")
+            .replace("}}", "}");
+        text.push_str(&line);
+        text.push('\n');
+        i += 1;
+    }
+    let counts = Arc::new(Counts(Mutex::new(Vec::new())));
+    let d = crate::Detector::new().with_recognizer(counts.clone());
+    let serial = d.detect_timed(&text, &mut |_| {});
+    let parallel = d.detect(&text);
+    assert!(serial.len() > 500, "{}", serial.len());
+    assert_eq!(serial, parallel);
+    let c = counts.0.lock().unwrap();
+    assert_eq!(c.len(), 2);
+    assert!(c[0] > 500 && c[0] == c[1], "{c:?}");
+}
