@@ -134,7 +134,8 @@ fn name_in(cx: &Cx<'_>, s: usize, e: usize, bare: bool) -> Option<(usize, usize)
 /// The speaker of one line (byte range within the line) and how it was read.
 fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    if line.len() < 3 || line.starts_with([' ', '\t', '>']) {
+    // Every form has a colon: after the speaker, or in the time.
+    if line.len() < 3 || line.starts_with([' ', '\t', '>']) || !line.contains(':') {
         return None;
     }
     if let Some(e) = above_time(line) {

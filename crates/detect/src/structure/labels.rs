@@ -246,9 +246,11 @@ pub fn hint(label: &str) -> Option<Hint> {
     let mut first: Option<Hint> = None;
     let mut i = 0;
     while i < words.len() {
+        // Two neighbouring words of `n` with the one space between them, as a slice of `n`.
         let pair = (i + 1 < words.len())
             .then(|| {
-                map.get(format!("{} {}", words[i], words[i + 1]).as_str())
+                let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
+                map.get(&n[at(words[i])..at(words[i + 1]) + words[i + 1].len()])
                     .copied()
             })
             .flatten();

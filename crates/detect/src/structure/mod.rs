@@ -473,7 +473,12 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         while !rest.is_char_boundary(w) {
             w -= 1;
         }
-        let lrest = rest[..w].to_ascii_lowercase();
+        let mut buf = [0u8; 64];
+        let lrest = &mut buf[..w];
+        lrest.copy_from_slice(&rest.as_bytes()[..w]);
+        lrest.make_ascii_lowercase();
+        // ASCII lower-casing keeps UTF-8 valid, and `w` is a character boundary.
+        let lrest = std::str::from_utf8(lrest).unwrap_or_default();
         // The label: up to four words before ` is `.
         let Some((label_len, sep_len)) = COPULAS
             .iter()
@@ -958,10 +963,10 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
             // `Label no. value`, `Label nr 123`
             let word_end = rest[j + 1..].find(' ').map_or(rest.len(), |p| j + 1 + p);
             let word = &rest[j + 1..word_end];
-            if matches!(
-                word.to_ascii_lowercase().as_str(),
-                "no." | "no" | "nr." | "nr" | "n°" | "nº" | "#" | "number" | "num."
-            ) && word_end < rest.len()
+            if ["no.", "no", "nr.", "nr", "n°", "nº", "#", "number", "num."]
+                .iter()
+                .any(|w| word.eq_ignore_ascii_case(w))
+                && word_end < rest.len()
                 && words <= 3
                 && labels::hint(&rest[..j]).is_some()
             {
