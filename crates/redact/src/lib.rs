@@ -209,7 +209,8 @@ impl Redactor {
     }
 
     /// Every further occurrence of a value already known to be identifying: the real values
-    /// of the map passed in (the caller said they are), and the people found in this text
+    /// of the map passed in (the caller said they are) and its stand-ins (which restore would
+    /// otherwise read as theirs), and the people found in this text
     /// (names depend on context, so a name recognised in one sentence may not be in the
     /// next). Matched case-insensitively as whole words; the kind is the finding's, else the
     /// detector's reading of the value alone, else a person's for words, an ID's otherwise.
@@ -227,8 +228,12 @@ impl Redactor {
             }
         }
         if let Some(map) = map {
-            for (_, real) in map.iter() {
+            for (stand_in, real) in map.iter() {
                 known.push((real.to_string(), None));
+                // A stand-in of the map written in this text as it is (a real value that
+                // happens to equal it) would be restored to the map's real value: it is
+                // replaced too, and restored to itself.
+                known.push((stand_in.to_string(), None));
             }
         }
         known.retain(|(v, _)| v.chars().filter(|c| c.is_alphanumeric()).count() >= 2);
@@ -390,8 +395,7 @@ impl Redactor {
                 deferred.push(i);
                 continue;
             }
-            let s = sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
-            if map.insert(s.clone(), real.to_string()).is_ok() {
+            if let Some(s) = new_stand_in(&mut sur, &mut map, text, f) {
                 for (r, p) in parts::pairs(real, &s) {
                     learned.add(r, p);
                     if name_parts {
@@ -417,15 +421,8 @@ impl Redactor {
                     .filter(|b| map.insert(b.clone(), real.to_string()).is_ok());
                 let s = match built {
                     Some(b) => b,
-                    None => {
-                        let s =
-                            sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
-                        if map.insert(s.clone(), real.to_string()).is_err() {
-                            real.to_string()
-                        } else {
-                            s
-                        }
-                    }
+                    None => new_stand_in(&mut sur, &mut map, text, f)
+                        .unwrap_or_else(|| real.to_string()),
                 };
                 stand_ins[i] = Some(s);
             }
@@ -438,15 +435,7 @@ impl Redactor {
             let stand_in = match map.stand_in_for(real) {
                 Some(s) => s.to_string(),
                 None => {
-                    let s = sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
-                    // The generator guarantees uniqueness; a failed insert would mean a
-                    // stand-in equal to an existing one, so fall back to the real value's
-                    // existing entry (never reached in practice).
-                    if map.insert(s.clone(), real.to_string()).is_err() {
-                        real.to_string()
-                    } else {
-                        s
-                    }
+                    new_stand_in(&mut sur, &mut map, text, f).unwrap_or_else(|| real.to_string())
                 }
             };
             stand_ins[i] = Some(stand_in);
@@ -494,6 +483,22 @@ fn is_word_byte(b: u8) -> bool {
 }
 
 /// Occurrences of `terms` in `text`, case-insensitively and as whole words.
+/// A stand-in for finding `f`, entered in `map`. A candidate that is already a stand-in of
+/// another value (a name part learned from a previous map, which the generator may offer
+/// again) is reserved and another drawn, a few times; `None` if none fits (the caller keeps
+/// the real value, and the restore check refuses the result).
+fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) -> Option<String> {
+    let real = f.slice(text);
+    for _ in 0..8 {
+        let s = sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
+        if map.insert(s.clone(), real.to_string()).is_ok() {
+            return Some(s);
+        }
+        sur.reserve(&s);
+    }
+    None
+}
+
 pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     let terms: Vec<&str> = terms
         .iter()
