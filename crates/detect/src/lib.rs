@@ -2,10 +2,12 @@
 //!
 //! The [`Detector`] runs two kinds of stage:
 //!
-//! 1. **Rules that always run**: one compiled multi-pattern regular expression
-//!    (`regex_automata::meta::Regex::build_many`, one pass, leftmost-first; the pattern ID
-//!    names the rule) finds candidates for emails, links, IP addresses, hostnames, secrets,
-//!    IBANs, postcodes, labelled identifiers and digit runs. Each candidate is then checked
+//! 1. **Rules that always run**: three compiled multi-pattern regular expressions (provider
+//!    secrets, generic secrets, everything else; `regex_automata::meta::Regex::build_many`),
+//!    searched merged so that together they find what one leftmost-first union would (the
+//!    pattern names the rule), list the candidates for emails, links, IP addresses,
+//!    hostnames, secrets, IBANs, postcodes, labelled identifiers and digit runs over the
+//!    whole text first; each candidate is then checked
 //!    by the rule's validator (Luhn and issuer ranges for cards, country length and mod-97
 //!    for IBANs, ABA checksums, never-issued SSN ranges, libphonenumber metadata for phones,
 //!    national ID check digits, entropy for secrets) and by the words in front of it (`SSN`,
