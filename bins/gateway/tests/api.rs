@@ -841,6 +841,37 @@ async fn openapi_document_matches_the_server() {
         .json();
     schema::check(&doc, "Restoration", &res);
     schema::check(&doc, "Usage", &h.usage(&key).await);
+    // The bounds the server enforces are stated, so a fuzzer never sees a schema-valid
+    // request refused (scripts/schemathesis runs one).
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["StringMap"]["propertyNames"]["minLength"], 1);
+    assert_eq!(
+        schemas["StringMap"]["maxProperties"],
+        Config::default().limits.max_map_entries
+    );
+    assert_eq!(
+        schemas["RedactRequest"]["properties"]["text"]["maxLength"],
+        200_000
+    );
+    for body in [
+        json!({"text": "a", "map": {"": "x"}}),
+        json!({"text": "a".repeat(200_001)}),
+    ] {
+        let r = h.redact(Some(&key), body).await;
+        assert!(r.status == 400 || r.status == 413, "{}", r.status);
+        assert!(
+            doc["paths"]["/v1/redact"]["post"]["responses"][r.status.as_str()].is_object(),
+            "{} is documented",
+            r.status
+        );
+    }
+    let message = &schemas["Message"];
+    assert!(message["allOf"].to_string().contains("tool_call_id"));
+    for path in ["/v1/proxy/chat/completions", "/v1/chat/completions"] {
+        let stream =
+            &doc["paths"][path]["post"]["responses"]["200"]["content"]["text/event-stream"];
+        assert_eq!(stream["schema"]["$ref"], "#/components/schemas/StreamEvent");
+    }
     schema::check(&doc, "Error", &h.redact(None, json!({})).await.json());
     schema::check(
         &doc,
