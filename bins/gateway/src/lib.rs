@@ -17,12 +17,13 @@
 #![warn(missing_docs)]
 
 pub mod admin;
+pub mod admin_api;
 mod config;
 mod server;
 
 use std::sync::Arc;
 
-pub use config::{DEFAULT_DATABASE_URL, GatewayConfig};
+pub use config::{AdminToken, DEFAULT_DATABASE_URL, GatewayConfig};
 pub use server::{Gateway, OPENAPI};
 
 use redact_service::billing::MeterPolicy;
@@ -73,7 +74,8 @@ pub async fn build(
     service.warm_up();
     let gateway = Gateway::bind(config.listen, Arc::new(service), config.max_body_bytes)
         .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.listen))?;
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.listen))?
+        .with_admin_token(config.admin_token.as_ref().map(|t| t.expose()));
     Ok((gateway, first_key))
 }
 
