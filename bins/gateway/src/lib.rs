@@ -6,7 +6,9 @@
 //! - [`Gateway`]: binds a listener (port 0 in tests), then [`Gateway::run`] serves until a
 //!   shutdown future completes, letting requests in flight finish.
 //! - [`admin`]: `account …` and `key …` subcommands, exactly as the operating contract
-//!   writes them.
+//!   writes them; [`admin_api`]: the same over HTTP under `/admin/v1/` (only with
+//!   `REDACT_ADMIN_TOKEN`).
+//! - The console at `/` (`console/`: HTML, CSS and JS embedded in the binary).
 //!
 //! The routes: `POST /v1/redact`, `POST /v1/restore`, `POST /v1/proxy/chat/completions`,
 //! `POST /v1/chat/completions`, `GET /v1/usage`, `GET /healthz`,
@@ -19,6 +21,7 @@
 pub mod admin;
 pub mod admin_api;
 mod config;
+mod console;
 mod server;
 
 use std::sync::Arc;

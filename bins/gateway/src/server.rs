@@ -21,6 +21,7 @@ use serde::Serialize;
 use tokio::net::TcpListener;
 
 use crate::admin_api::{self, AdminAuth};
+use crate::console;
 
 /// The OpenAPI 3.1 document served at `/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../openapi.json");
@@ -43,7 +44,7 @@ struct State {
 
 /// A whole body, or a stream fed through a channel: an enum, not a box, so a whole answer
 /// costs no allocation or dynamic call for its body.
-type Answer = Response<Either<Full<Bytes>, Channel<Bytes, Infallible>>>;
+pub(crate) type Answer = Response<Either<Full<Bytes>, Channel<Bytes, Infallible>>>;
 
 impl Gateway {
     /// Binds `addr` (port 0 picks a free port).
@@ -171,6 +172,9 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
     let path = req.uri().path();
     if path == "/admin/v1" || path.starts_with("/admin/v1/") {
         return ("/admin/v1", admin(state, req).await);
+    }
+    if let Some(asset) = console::asset(path) {
+        return ("/console", console::serve(asset, req.method()));
     }
     let (route, allowed): (&'static str, Method) = match path {
         "/v1/redact" => ("/v1/redact", Method::POST),

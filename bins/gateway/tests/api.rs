@@ -701,6 +701,26 @@ async fn health_readiness_metrics_and_routes() {
     );
     assert!(!m.contains(&key));
 
+    // The console: the page and its two files, each with the strict policy, no cookie.
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/console.js", "text/javascript"),
+        ("/console.css", "text/css"),
+    ] {
+        let r = h.client.get(path, None).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+        assert!(
+            r.headers["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with(kind)
+        );
+        let csp = r.headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"));
+        assert!(!csp.contains("unsafe-inline"));
+        assert_eq!(r.headers["x-content-type-options"], "nosniff");
+        assert!(r.headers.get("set-cookie").is_none());
+    }
     let r = h.client.get("/nope", None).await;
     assert_eq!(
         (r.status, r.code()),
