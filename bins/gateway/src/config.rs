@@ -20,6 +20,26 @@ pub struct GatewayConfig {
     pub log: String,
     /// `REDACT_REQUESTS_INCLUDED`: requests included each month (50 000; lowered in tests).
     pub requests_included: i64,
+    /// `REDACT_ADMIN_TOKEN`: the bearer token of the admin API (`/admin/v1/…`) and the
+    /// console's operator pages; unset, the admin API is off.
+    pub admin_token: Option<AdminToken>,
+}
+
+/// The admin token: shown by `Debug` as `<redacted>`, never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct AdminToken(String);
+
+impl AdminToken {
+    /// The token itself.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for AdminToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AdminToken(<redacted>)")
+    }
 }
 
 /// The default database: the embedded store in `data/redact.db`.
@@ -35,6 +55,7 @@ impl Default for GatewayConfig {
             max_map_entries: 10_000,
             log: "info".into(),
             requests_included: redact_service::billing::REQUESTS_INCLUDED,
+            admin_token: None,
         }
     }
 }
@@ -78,6 +99,17 @@ impl GatewayConfig {
                 get("REDACT_REQUESTS_INCLUDED"),
                 d.requests_included,
             )?,
+            admin_token: match get("REDACT_ADMIN_TOKEN").map(|t| t.trim().to_string()) {
+                None => None,
+                Some(t) if t.is_empty() => None,
+                Some(t) if t.chars().count() < crate::admin_api::MIN_TOKEN_CHARS => {
+                    return Err(format!(
+                        "REDACT_ADMIN_TOKEN: must be at least {} characters",
+                        crate::admin_api::MIN_TOKEN_CHARS
+                    ));
+                }
+                Some(t) => Some(AdminToken(t)),
+            },
         };
         if c.requests_included < 0 {
             return Err("REDACT_REQUESTS_INCLUDED: must not be negative".into());
@@ -126,5 +158,19 @@ mod tests {
         })
         .unwrap_err();
         assert!(e.contains("at least 1"), "{e}");
+        let e = GatewayConfig::from_lookup(|k| (k == "REDACT_ADMIN_TOKEN").then(|| "short".into()))
+            .unwrap_err();
+        assert!(e.starts_with("REDACT_ADMIN_TOKEN"), "{e}");
+    }
+
+    #[test]
+    fn the_admin_token_is_never_printed() {
+        let c = GatewayConfig::from_lookup(|k| {
+            (k == "REDACT_ADMIN_TOKEN").then(|| " an-operator-token-of-length \n".into())
+        })
+        .unwrap();
+        let token = c.admin_token.as_ref().unwrap();
+        assert_eq!(token.expose(), "an-operator-token-of-length");
+        assert!(!format!("{c:?}").contains("operator"));
     }
 }

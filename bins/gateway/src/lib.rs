@@ -6,7 +6,9 @@
 //! - [`Gateway`]: binds a listener (port 0 in tests), then [`Gateway::run`] serves until a
 //!   shutdown future completes, letting requests in flight finish.
 //! - [`admin`]: `account …` and `key …` subcommands, exactly as the operating contract
-//!   writes them.
+//!   writes them; [`admin_api`]: the same over HTTP under `/admin/v1/` (only with
+//!   `REDACT_ADMIN_TOKEN`).
+//! - The console at `/` (`console/`: HTML, CSS and JS embedded in the binary).
 //!
 //! The routes: `POST /v1/redact`, `POST /v1/restore`, `POST /v1/proxy/chat/completions`,
 //! `POST /v1/chat/completions`, `GET /v1/usage`, `GET /healthz`,
@@ -17,12 +19,14 @@
 #![warn(missing_docs)]
 
 pub mod admin;
+pub mod admin_api;
 mod config;
+mod console;
 mod server;
 
 use std::sync::Arc;
 
-pub use config::{DEFAULT_DATABASE_URL, GatewayConfig};
+pub use config::{AdminToken, DEFAULT_DATABASE_URL, GatewayConfig};
 pub use server::{Gateway, OPENAPI};
 
 use redact_service::billing::MeterPolicy;
@@ -73,7 +77,8 @@ pub async fn build(
     service.warm_up();
     let gateway = Gateway::bind(config.listen, Arc::new(service), config.max_body_bytes)
         .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.listen))?;
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.listen))?
+        .with_admin_token(config.admin_token.as_ref().map(|t| t.expose()));
     Ok((gateway, first_key))
 }
 

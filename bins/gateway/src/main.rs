@@ -58,6 +58,13 @@ enum AccountCmd {
         #[arg(value_parser = ["on", "off"])]
         state: String,
     },
+    /// Change an account's plan.
+    Plan {
+        /// Account id or name.
+        account: String,
+        /// The plan: free, plus, pro, ultra, or one added by REDACT_CONFIG.
+        plan: String,
+    },
     /// Add to an account's prepaid balance.
     TopUp {
         /// Account id or name.
@@ -153,6 +160,7 @@ fn account_command(a: AccountCmd) -> Command {
             account,
             on: state == "on",
         },
+        AccountCmd::Plan { account, plan } => Command::SetPlan { account, plan },
         AccountCmd::TopUp { account, usd } => Command::TopUp { account, usd },
         AccountCmd::Show { account } => Command::Show { account },
     }

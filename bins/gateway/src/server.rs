@@ -20,6 +20,9 @@ use redact_service::{ApiError, ProxyHeaders, ProxyReply, Service};
 use serde::Serialize;
 use tokio::net::TcpListener;
 
+use crate::admin_api::{self, AdminAuth};
+use crate::console;
+
 /// The OpenAPI 3.1 document served at `/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
@@ -35,11 +38,13 @@ pub struct Gateway {
 struct State {
     service: Arc<Service>,
     max_body: usize,
+    /// The admin API's token; `None`: the admin API is off (404).
+    admin: Option<AdminAuth>,
 }
 
 /// A whole body, or a stream fed through a channel: an enum, not a box, so a whole answer
 /// costs no allocation or dynamic call for its body.
-type Answer = Response<Either<Full<Bytes>, Channel<Bytes, Infallible>>>;
+pub(crate) type Answer = Response<Either<Full<Bytes>, Channel<Bytes, Infallible>>>;
 
 impl Gateway {
     /// Binds `addr` (port 0 picks a free port).
@@ -51,8 +56,25 @@ impl Gateway {
         let listener = TcpListener::bind(addr).await?;
         Ok(Gateway {
             listener,
-            state: Arc::new(State { service, max_body }),
+            state: Arc::new(State {
+                service,
+                max_body,
+                admin: None,
+            }),
         })
+    }
+
+    /// Switches the admin API (`/admin/v1/…`) on with this bearer token (`REDACT_ADMIN_TOKEN`),
+    /// or leaves it off with `None`.
+    pub fn with_admin_token(self, token: Option<&str>) -> Gateway {
+        Gateway {
+            listener: self.listener,
+            state: Arc::new(State {
+                service: self.state.service.clone(),
+                max_body: self.state.max_body,
+                admin: token.map(AdminAuth::new),
+            }),
+        }
     }
 
     /// The address bound.
@@ -148,6 +170,12 @@ async fn handle(state: &State, req: Request<Incoming>) -> Answer {
 async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) {
     let service = &state.service;
     let path = req.uri().path();
+    if path == "/admin/v1" || path.starts_with("/admin/v1/") {
+        return ("/admin/v1", admin(state, req).await);
+    }
+    if let Some(asset) = console::asset(path) {
+        return ("/console", console::serve(asset, req.method()));
+    }
     let (route, allowed): (&'static str, Method) = match path {
         "/v1/redact" => ("/v1/redact", Method::POST),
         "/v1/restore" => ("/v1/restore", Method::POST),
@@ -238,6 +266,36 @@ async fn route(state: &State, req: Request<Incoming>) -> (&'static str, Answer) 
         _ => error(&ApiError::not_found()),
     };
     (route, answer)
+}
+
+/// The admin API: 404 when it is off, 401 without the token, else the command's answer.
+async fn admin(state: &State, req: Request<Incoming>) -> Answer {
+    let Some(auth) = &state.admin else {
+        return error(&ApiError::not_found());
+    };
+    let authorization = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok());
+    if !auth.allows(authorization) {
+        let mut a = admin_json(admin_api::unauthorized());
+        a.headers_mut()
+            .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        return a;
+    }
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let body = match read_body(req, admin_api::MAX_ADMIN_BODY).await {
+        Ok(b) => b,
+        Err(e) => return error(&e),
+    };
+    let service = &state.service;
+    let plans: Vec<&str> = service.chat_settings().catalog().plan_names().collect();
+    admin_json(admin_api::answer(service.store().as_ref(), &plans, &method, &path, &body).await)
+}
+
+fn admin_json(a: admin_api::AdminAnswer) -> Answer {
+    json(a.status, &a.body)
 }
 
 /// A chat answer (proxy or service chat): a whole completion or an event stream.

@@ -701,6 +701,26 @@ async fn health_readiness_metrics_and_routes() {
     );
     assert!(!m.contains(&key));
 
+    // The console: the page and its two files, each with the strict policy, no cookie.
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/console.js", "text/javascript"),
+        ("/console.css", "text/css"),
+    ] {
+        let r = h.client.get(path, None).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+        assert!(
+            r.headers["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with(kind)
+        );
+        let csp = r.headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"));
+        assert!(!csp.contains("unsafe-inline"));
+        assert_eq!(r.headers["x-content-type-options"], "nosniff");
+        assert!(r.headers.get("set-cookie").is_none());
+    }
     let r = h.client.get("/nope", None).await;
     assert_eq!(
         (r.status, r.code()),
@@ -841,6 +861,37 @@ async fn openapi_document_matches_the_server() {
         .json();
     schema::check(&doc, "Restoration", &res);
     schema::check(&doc, "Usage", &h.usage(&key).await);
+    // The bounds the server enforces are stated, so a fuzzer never sees a schema-valid
+    // request refused (scripts/schemathesis runs one).
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["StringMap"]["propertyNames"]["minLength"], 1);
+    assert_eq!(
+        schemas["StringMap"]["maxProperties"],
+        Config::default().limits.max_map_entries
+    );
+    assert_eq!(
+        schemas["RedactRequest"]["properties"]["text"]["maxLength"],
+        200_000
+    );
+    for body in [
+        json!({"text": "a", "map": {"": "x"}}),
+        json!({"text": "a".repeat(200_001)}),
+    ] {
+        let r = h.redact(Some(&key), body).await;
+        assert!(r.status == 400 || r.status == 413, "{}", r.status);
+        assert!(
+            doc["paths"]["/v1/redact"]["post"]["responses"][r.status.as_str()].is_object(),
+            "{} is documented",
+            r.status
+        );
+    }
+    let message = &schemas["Message"];
+    assert!(message["allOf"].to_string().contains("tool_call_id"));
+    for path in ["/v1/proxy/chat/completions", "/v1/chat/completions"] {
+        let stream =
+            &doc["paths"][path]["post"]["responses"]["200"]["content"]["text/event-stream"];
+        assert_eq!(stream["schema"]["$ref"], "#/components/schemas/StreamEvent");
+    }
     schema::check(&doc, "Error", &h.redact(None, json!({})).await.json());
     schema::check(
         &doc,

@@ -418,18 +418,18 @@ impl ChatRequest {
             stream: take(&mut obj, "stream")?.unwrap_or(false),
             temperature: take(&mut obj, "temperature")?,
             top_p: take(&mut obj, "top_p")?,
-            max_tokens: take(&mut obj, "max_tokens")?,
-            max_completion_tokens: take(&mut obj, "max_completion_tokens")?,
+            max_tokens: take_count(&mut obj, "max_tokens")?,
+            max_completion_tokens: take_count(&mut obj, "max_completion_tokens")?,
             stop: take(&mut obj, "stop")?,
             seed: take(&mut obj, "seed")?,
-            n: take(&mut obj, "n")?,
+            n: take_count(&mut obj, "n")?,
             user: take(&mut obj, "user")?,
             tools,
             tool_choice,
             parallel_tool_calls: take(&mut obj, "parallel_tool_calls")?,
             response_format,
             logprobs: take(&mut obj, "logprobs")?,
-            top_logprobs: take(&mut obj, "top_logprobs")?,
+            top_logprobs: take_count(&mut obj, "top_logprobs")?,
             presence_penalty: take(&mut obj, "presence_penalty")?,
             frequency_penalty: take(&mut obj, "frequency_penalty")?,
             stream_options: take(&mut obj, "stream_options")?,
@@ -524,6 +524,28 @@ fn take<T: DeserializeOwned>(
                 format!("{key}.{path}")
             };
             RequestError::new(param, without_quotes(&e.into_inner().to_string()))
+        }),
+    }
+}
+
+/// A count (`max_tokens`, `n` …): a whole number from 0 to 4294967295. A number written with
+/// a zero fraction (`2.0`) is the same whole number, as JSON Schema has it.
+fn take_count(obj: &mut Map<String, Value>, key: &str) -> Result<Option<u32>, RequestError> {
+    let whole = |v: &Value| -> Option<u32> {
+        let n = v.as_number()?;
+        if let Some(u) = n.as_u64() {
+            return u32::try_from(u).ok();
+        }
+        let f = n.as_f64()?;
+        (f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&f)).then_some(f as u32)
+    };
+    match obj.remove(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => whole(&v).map(Some).ok_or_else(|| {
+            RequestError::new(
+                key,
+                format!("{key} must be a whole number from 0 to 4294967295"),
+            )
         }),
     }
 }
@@ -782,6 +804,29 @@ mod tests {
         assert_eq!(e.param, "messages[0].tool_calls[0].function.name");
         assert_eq!(read(json!({"model": "m"})).unwrap_err().param, "messages");
         assert_eq!(ChatRequest::from_json(b"{").unwrap_err().param, "");
+    }
+
+    #[test]
+    fn counts_are_whole_numbers_however_written() {
+        let msgs = json!([{"role": "user", "content": "x"}]);
+        let r = read(
+            json!({"messages": msgs, "max_tokens": 2615.0, "n": 1, "max_completion_tokens": 0}),
+        )
+        .unwrap();
+        assert_eq!(
+            (r.max_tokens, r.n, r.max_completion_tokens),
+            (Some(2615), Some(1), Some(0))
+        );
+        for bad in [
+            json!(2.5),
+            json!(-1),
+            json!(4294967296u64),
+            json!("3"),
+            json!([1]),
+        ] {
+            let e = read(json!({"messages": msgs, "max_tokens": bad})).unwrap_err();
+            assert_eq!(e.param, "max_tokens", "{bad}");
+        }
     }
 
     #[test]
