@@ -419,6 +419,8 @@ pub(crate) struct Taken {
     gram4: GramBits,
     gram8: GramBits,
     post8: Postings,
+    /// Every 4-gram → the long strings holding it (for candidates too short for `post8`).
+    post4: Postings,
 }
 
 impl Default for Taken {
@@ -433,6 +435,7 @@ impl Default for Taken {
             gram4: GramBits::with_bits(18),
             gram8: GramBits::with_bits(18),
             post8: Postings::default(),
+            post4: Postings::default(),
         }
     }
 }
@@ -484,6 +487,7 @@ impl Taken {
             g8 = (g8 << 8) | u64::from(c);
             if i >= 3 {
                 self.gram4.set(g8 as u32);
+                self.post4.add(u64::from(g8 as u32), ix);
             }
             if i >= 7 {
                 self.gram8.set8(g8);
@@ -573,25 +577,25 @@ impl Taken {
             }
             false
         } else {
-            // Short candidates: a filtered scan of all long strings.
-            if !self.gram4.has_all(b) || !self.arena.contains(lower) {
+            // Short candidates: the long strings holding the candidate's rarest 4-gram (a
+            // scan of all of them made redaction quadratic in the number of stand-ins).
+            if !self.gram4.has_all(b) {
                 return false;
             }
-            // Every occurrence, overlapping ones included: the first match may straddle two
-            // strings of the arena while an overlapping one lies inside a single string.
-            let mut from = 0;
-            while let Some(off) = self.arena[from..].find(lower) {
-                let p = from + off;
-                let at = p as u32;
-                let k = self.spans.partition_point(|s| s.1 <= at);
-                if self.spans.get(k).is_some_and(|&(s, e)| {
-                    s <= at && at + b.len() as u32 <= e && (e - s) as usize > b.len()
-                }) {
-                    return true;
+            let mut best: Option<(u32, u32)> = None;
+            for i in 0..b.len() - 3 {
+                match self.post4.get(u64::from(gram_at(b, i))) {
+                    None => return false,
+                    Some(p) if best.is_none_or(|q| p.1 < q.1) => best = Some(p),
+                    Some(_) => {}
                 }
-                from = p + self.arena[p..].chars().next().map_or(1, char::len_utf8);
             }
-            false
+            best.is_some_and(|(head, _)| {
+                self.post4.iter(head).any(|ix| {
+                    let t = self.long(ix);
+                    t.len() > b.len() && t.contains(lower)
+                })
+            })
         }
     }
 }
