@@ -227,13 +227,18 @@ impl Redactor {
                 known.push((f.slice(text).to_string(), Some(Kind::Person)));
             }
         }
+        // A stand-in of the map written in this text as it is (a real value that happens to
+        // equal it) would be restored to the map's real value: it is replaced too, and
+        // restored to itself. It is looked for where a restore would read it (`£9621.05`
+        // holds `9621` for a restore, though not as a whole word).
+        let mut stand_ins: Vec<&str> = Vec::new();
         if let Some(map) = map {
             for (stand_in, real) in map.iter() {
                 known.push((real.to_string(), None));
-                // A stand-in of the map written in this text as it is (a real value that
-                // happens to equal it) would be restored to the map's real value: it is
-                // replaced too, and restored to itself.
-                known.push((stand_in.to_string(), None));
+                if stand_in.chars().filter(|c| c.is_alphanumeric()).count() >= 2 {
+                    known.push((stand_in.to_string(), None));
+                    stand_ins.push(stand_in);
+                }
             }
         }
         known.retain(|(v, _)| v.chars().filter(|c| c.is_alphanumeric()).count() >= 2);
@@ -243,8 +248,14 @@ impl Redactor {
         known.sort();
         known.dedup_by(|a, b| a.0 == b.0);
         let terms: Vec<&str> = known.iter().map(|(v, _)| v.as_str()).collect();
+        let mut spans = occurrences(text, &terms);
+        if !stand_ins.is_empty() {
+            spans.extend(occurrences_by(text, &stand_ins, restore_edges));
+            spans.sort_unstable();
+            spans.dedup();
+        }
         let mut out = Vec::new();
-        for (s, e) in occurrences(text, &terms) {
+        for (s, e) in spans {
             let slice = &text[s..e];
             if found.iter().any(|f| f.start <= s && e <= f.end) {
                 continue;
@@ -482,7 +493,6 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
-/// Occurrences of `terms` in `text`, case-insensitively and as whole words.
 /// A stand-in for finding `f`, entered in `map`. A candidate that is already a stand-in of
 /// another value (a name part learned from a previous map, which the generator may offer
 /// again) is reserved and another drawn, a few times; `None` if none fits (the caller keeps
@@ -499,7 +509,34 @@ fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) ->
     None
 }
 
+/// Occurrences of `terms` in `text`, case-insensitively and as whole words.
 pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
+    occurrences_by(text, terms, word_edges)
+}
+
+/// Whole words: no letter, digit, `_` or non-ASCII character on both sides of an edge.
+fn word_edges(text: &str, s: usize, e: usize) -> bool {
+    let b = text.as_bytes();
+    let left_ok = s == 0 || !is_word_byte(b[s - 1]) || !is_word_byte(b[s]);
+    let right_ok = e == b.len() || !is_word_byte(b[e]) || !is_word_byte(b[e - 1]);
+    left_ok && right_ok
+}
+
+/// The edges a restore reads a stand-in at: not between two letters or digits (of any
+/// script). `£9621.05` holds `9621` for a restore, though not as a whole word.
+fn restore_edges(text: &str, s: usize, e: usize) -> bool {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let left_ok = !(alnum(text[..s].chars().next_back()) && alnum(text[s..].chars().next()));
+    let right_ok = !(alnum(text[..e].chars().next_back()) && alnum(text[e..].chars().next()));
+    left_ok && right_ok
+}
+
+/// [`occurrences`] with the edges `edges` accepts.
+fn occurrences_by(
+    text: &str,
+    terms: &[&str],
+    edges: fn(&str, usize, usize) -> bool,
+) -> Vec<(usize, usize)> {
     let terms: Vec<&str> = terms
         .iter()
         .map(|t| t.trim())
@@ -509,7 +546,7 @@ pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
         return Vec::new();
     }
     if terms.len() <= FEW_TERMS {
-        return few_occurrences(text, &terms);
+        return few_occurrences(text, &terms, edges);
     }
     let Ok(ac) = AhoCorasick::builder()
         // Built per call and searched once: a contiguous NFA builds far faster than a DFA.
@@ -520,14 +557,8 @@ pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     else {
         return Vec::new();
     };
-    let b = text.as_bytes();
     ac.find_iter(text)
-        .filter(|m| {
-            let (s, e) = (m.start(), m.end());
-            let left_ok = s == 0 || !is_word_byte(b[s - 1]) || !is_word_byte(b[s]);
-            let right_ok = e == b.len() || !is_word_byte(b[e]) || !is_word_byte(b[e - 1]);
-            left_ok && right_ok
-        })
+        .filter(|m| edges(text, m.start(), m.end()))
         .map(|m| (m.start(), m.end()))
         .collect()
 }
@@ -536,20 +567,21 @@ pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
 /// build was 8 % of the gateway's time under load when done for every call).
 const FEW_TERMS: usize = 8;
 
-/// [`occurrences`] for a few terms: each lower-cased term searched in the lower-cased text
-/// (ASCII case folding keeps offsets), whole words only, then the leftmost, longest,
-/// non-overlapping ones kept.
-fn few_occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
+/// [`occurrences_by`] for a few terms: each lower-cased term searched in the lower-cased
+/// text (ASCII case folding keeps offsets), at accepted edges only, then the leftmost,
+/// longest, non-overlapping ones kept.
+fn few_occurrences(
+    text: &str,
+    terms: &[&str],
+    edges: fn(&str, usize, usize) -> bool,
+) -> Vec<(usize, usize)> {
     let lower = text.to_ascii_lowercase();
-    let b = text.as_bytes();
     let mut found: Vec<(usize, usize)> = Vec::new();
     for t in terms {
         let t = t.to_ascii_lowercase();
         for (s, m) in lower.match_indices(t.as_str()) {
             let e = s + m.len();
-            let left_ok = s == 0 || !is_word_byte(b[s - 1]) || !is_word_byte(b[s]);
-            let right_ok = e == b.len() || !is_word_byte(b[e]) || !is_word_byte(b[e - 1]);
-            if left_ok && right_ok {
+            if edges(text, s, e) {
                 found.push((s, e));
             }
         }

@@ -67,8 +67,23 @@ pub(crate) fn add_to_map(text: &str, map: &mut Map, mut pairs: Vec<(String, Stri
             in_text[m.pattern().as_usize()] = true;
         }
     }
+    // A restore matches a part whatever its case, `Émilie` for `émilie` too: parts outside
+    // ASCII are also looked for in the text in lower case by Unicode rules.
+    let folded = pairs
+        .iter()
+        .any(|(s, _)| !s.is_ascii())
+        .then(|| text.to_lowercase());
+    let in_folded = |part: &str| {
+        folded.as_deref().is_some_and(|t| {
+            let p = part.to_lowercase();
+            t.match_indices(p.as_str()).any(|(i, m)| {
+                let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+                !alnum(t[..i].chars().next_back()) && !alnum(t[i + m.len()..].chars().next())
+            })
+        })
+    };
     for ((s, r), seen) in pairs.into_iter().zip(in_text) {
-        if !seen && map.get(&s).is_none() {
+        if !seen && (s.is_ascii() || !in_folded(&s)) && map.get(&s).is_none() {
             let _ = map.insert(s, r);
         }
     }

@@ -52,3 +52,21 @@ fn people_of_a_later_turn_get_their_own_stand_ins() {
         }
     }
 }
+
+/// A stand-in glued to a sign a restore does not read as part of a word (`£9621.05`) is
+/// found there too.
+#[test]
+fn a_stand_in_after_a_currency_sign_is_replaced_too() {
+    let map = Map::from_pairs([("9621", "9303")]).unwrap();
+    let text = "The outstanding amount of £9621.05 will be collected on Monday.";
+    let opts = RedactOptions {
+        map: Some(map),
+        ..RedactOptions::default()
+    };
+    let r = Redactor::new()
+        .with_seed(3)
+        .redact(text, &opts)
+        .expect("a reversible redaction");
+    assert!(!r.text.contains("9621"), "{}", r.text);
+    assert_eq!(Restorer::new(&r.map).restore(&r.text).text, text);
+}

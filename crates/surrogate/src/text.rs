@@ -191,6 +191,9 @@ pub(crate) struct TextIndex {
     /// Name words that follow a title of one gender in the text (`Mr. Moreira` → `moreira`:
     /// male), keyed by `data::key`; built on the first question.
     titled: std::sync::OnceLock<Vec<(String, crate::data::Gender)>>,
+    /// The text in lower case by Unicode rules, built on the first non-ASCII question: a
+    /// restore matches `Émilie` for a stand-in `émilie`, which ASCII case folding misses.
+    folded: std::sync::OnceLock<String>,
 }
 
 impl Clone for TextIndex {
@@ -204,6 +207,7 @@ impl Clone for TextIndex {
                 self.queries.load(std::sync::atomic::Ordering::Relaxed),
             ),
             titled: self.titled.clone(),
+            folded: self.folded.clone(),
         }
     }
 }
@@ -227,6 +231,7 @@ impl TextIndex {
         self.grams = std::sync::OnceLock::new();
         self.queries = std::sync::atomic::AtomicUsize::new(0);
         self.titled = std::sync::OnceLock::new();
+        self.folded = std::sync::OnceLock::new();
     }
 
     /// The gender a title gives the name word `key` somewhere in the text (`Mrs Kowalczyk`
@@ -302,7 +307,13 @@ impl TextIndex {
         {
             return false;
         }
-        self.lower.contains(needle_lower)
+        if self.lower.contains(needle_lower) {
+            return true;
+        }
+        !needle_lower.is_ascii() && {
+            let folded = self.folded.get_or_init(|| self.lower.to_lowercase());
+            folded.contains(needle_lower.to_lowercase().as_str())
+        }
     }
 
     /// True when the text contains `needle` as a whole word (no letter, digit or non-ASCII
@@ -676,6 +687,19 @@ mod tests {
         assert!(!idx.contains("line 2000 with"));
         assert!(!idx.contains("zebra"));
         assert!(idx.contains("e"));
+    }
+
+    /// A restore matches a stand-in whatever its case, `Émilie` for `émilie` too, so the text
+    /// is searched in lower case by Unicode rules for candidates outside ASCII.
+    #[test]
+    fn a_candidate_is_found_in_the_text_whatever_the_case_of_its_accented_letters() {
+        let mut t = TextIndex::default();
+        let text = "city: Sainte Émilie, ÅSA BERG";
+        t.prepare(text);
+        assert!(t.contains_lower("émilie"));
+        assert!(t.contains_lower("åsa"));
+        assert!(t.contains_lower("sainte"));
+        assert!(!t.contains_lower("émile"));
     }
 
     #[test]
