@@ -29,7 +29,8 @@ fn main() {
     let runs: u32 = std::env::args()
         .nth(2)
         .and_then(|r| r.parse().ok())
-        .unwrap_or(20);
+        .unwrap_or(20)
+        .max(1);
     let t = std::time::Instant::now();
     let mut n = 0;
     for _ in 0..runs {

@@ -236,19 +236,19 @@ impl Redactor {
             for (stand_in, real) in map.iter() {
                 known.push((real.to_string(), None));
                 if stand_in.chars().filter(|c| c.is_alphanumeric()).count() >= 2 {
-                    known.push((stand_in.to_string(), None));
                     stand_ins.push(stand_in);
                 }
             }
         }
         known.retain(|(v, _)| v.chars().filter(|c| c.is_alphanumeric()).count() >= 2);
-        if known.is_empty() {
+        if known.is_empty() && stand_ins.is_empty() {
             return Vec::new();
         }
         known.sort();
         known.dedup_by(|a, b| a.0 == b.0);
         let terms: Vec<&str> = known.iter().map(|(v, _)| v.as_str()).collect();
         let mut spans = occurrences(text, &terms);
+        // Restore edges accept every whole word too: one search finds the stand-ins.
         if !stand_ins.is_empty() {
             spans.extend(occurrences_by(text, &stand_ins, restore_edges));
             spans.sort_unstable();

@@ -1260,12 +1260,16 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     });
 }
 
+/// A Hangul syllable.
+fn hangul(c: char) -> bool {
+    matches!(c as u32, 0xAC00..=0xD7A3)
+}
+
 /// Korean road addresses up to the building and flat: a road name in Hangul, its number,
 /// then `NNN동` and `NNN호` if given (`봉은사 71`, `개포 133 103동 1282호`); taken after the
 /// city or district that ends in 시, 구 or 군 (`강릉시 봉은사 71`), or, anywhere, when the
 /// building and flat follow.
 fn korean_streets(text: &str) -> Vec<(usize, usize)> {
-    let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7A3);
     let mut out = Vec::new();
     // Only the stretches around Hangul are read (a road and its number, the city before
     // it, the building and flat after it lie within a few words of it). Hangul syllables
@@ -1309,7 +1313,6 @@ fn korean_streets(text: &str) -> Vec<(usize, usize)> {
 }
 
 fn korean_streets_in(text: &str, from: usize, to: usize, out: &mut Vec<(usize, usize)>) {
-    let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7A3);
     // Words with their byte spans.
     let words: Vec<(usize, &str)> = text[from..to]
         .split_ascii_whitespace()
