@@ -41,7 +41,7 @@ pub(crate) fn pairs<'a>(real: &'a str, stand_in: &'a str) -> Vec<(&'a str, &'a s
 }
 
 /// Adds `stand-in part → real part` entries to the map, except parts shorter than three
-/// letters and parts that occur as a word of the original text (restore would change them).
+/// letters and parts that occur in the original text (no stand-in does).
 pub(crate) fn add_to_map(text: &str, map: &mut Map, mut pairs: Vec<(String, String)>) {
     pairs.retain(|(s, r)| s.chars().count() >= 3 && r.chars().count() >= 2);
     pairs.sort();
@@ -57,15 +57,11 @@ pub(crate) fn add_to_map(text: &str, map: &mut Map, mut pairs: Vec<(String, Stri
     else {
         return;
     };
-    let b = text.as_bytes();
+    // Anywhere in the text, inside a word too (`Nam` in `Name:`): no map entry's stand-in
+    // occurs in the original text, as for every other stand-in.
     let mut in_text = vec![false; pairs.len()];
     for m in ac.find_overlapping_iter(text) {
-        let (s, e) = (m.start(), m.end());
-        let left = s == 0 || !is_word_byte(b[s - 1]);
-        let right = e == b.len() || !is_word_byte(b[e]);
-        if left && right {
-            in_text[m.pattern().as_usize()] = true;
-        }
+        in_text[m.pattern().as_usize()] = true;
     }
     // A restore matches a part whatever its case, `Émilie` for `émilie` too: parts outside
     // ASCII are also looked for in the text in lower case by Unicode rules.
@@ -74,13 +70,9 @@ pub(crate) fn add_to_map(text: &str, map: &mut Map, mut pairs: Vec<(String, Stri
         .any(|(s, _)| !s.is_ascii())
         .then(|| text.to_lowercase());
     let in_folded = |part: &str| {
-        folded.as_deref().is_some_and(|t| {
-            let p = part.to_lowercase();
-            t.match_indices(p.as_str()).any(|(i, m)| {
-                let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-                !alnum(t[..i].chars().next_back()) && !alnum(t[i + m.len()..].chars().next())
-            })
-        })
+        folded
+            .as_deref()
+            .is_some_and(|t| t.contains(part.to_lowercase().as_str()))
     };
     for ((s, r), seen) in pairs.into_iter().zip(in_text) {
         if !seen && (s.is_ascii() || !in_folded(&s)) && map.get(&s).is_none() {
