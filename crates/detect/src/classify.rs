@@ -426,7 +426,7 @@ fn ipv6(text: &str, vs: usize, ve: usize, me: usize, out: &mut Vec<Finding>) -> 
 // ---------------------------------------------------------------------------------------
 // Hostnames and domains
 
-const TLDS: &[&str] = &[
+pub(crate) const TLDS: &[&str] = &[
     "com",
     "net",
     "org",

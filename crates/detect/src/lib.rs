@@ -48,6 +48,7 @@ mod fields;
 mod ids;
 mod machines;
 mod names;
+mod normalize;
 mod phone;
 mod rules;
 mod secrets;
@@ -58,6 +59,7 @@ mod validate;
 use std::sync::{Arc, LazyLock};
 
 pub use names::{NameInfo, NameRecognizer, name_info};
+pub use normalize::{Unmasked, unmask};
 pub use redact_entity::{Finding, Kind};
 
 /// A stage that adds findings to those of the built-in rules (for example a name
@@ -164,7 +166,32 @@ impl Detector {
     /// cores: the rules, machine names, identifiers and tokens on this one; the document's
     /// structure and the recognisers that need no rule findings (names) on the other. The
     /// findings are the same as on one thread.
+    ///
+    /// Text written to dodge a filter (invisible characters, look-alike letters, fullwidth
+    /// forms, `[at]`/`[dot]`, number words, labels glued to digits) is read through a
+    /// normalised view; each finding covers the whole original span it was read from.
     pub fn detect(&self, text: &str) -> Vec<Finding> {
+        match normalize::View::of(text) {
+            None => self.detect_view(text),
+            Some(view) => {
+                let mut found = self.detect_view(view.text());
+                view.map_back(&mut found);
+                Self::settle(text, found)
+            }
+        }
+    }
+
+    /// Findings of view offsets moved to the source: glued to letters they widen to the
+    /// word, and overlaps are resolved again.
+    fn settle(text: &str, mut found: Vec<Finding>) -> Vec<Finding> {
+        found.retain(|f| valid_span(text, f));
+        if widen_to_words(text, &mut found) {
+            found = resolve(found);
+        }
+        found
+    }
+
+    fn detect_view(&self, text: &str) -> Vec<Finding> {
         if text.len() < PARALLEL_MIN || *CORES < 2 {
             return self.detect_timed(text, &mut |_| {});
         }
@@ -186,6 +213,19 @@ impl Detector {
     /// ends (for profiling: `examples/detect_profile.rs` times the stages with it).
     #[doc(hidden)]
     pub fn detect_timed(&self, text: &str, lap: &mut dyn FnMut(&'static str)) -> Vec<Finding> {
+        let view = normalize::View::of(text);
+        lap("normalize");
+        let Some(view) = view else {
+            return self.detect_timed_view(text, lap);
+        };
+        let mut found = self.detect_timed_view(view.text(), lap);
+        view.map_back(&mut found);
+        let found = Self::settle(text, found);
+        lap("map back");
+        found
+    }
+
+    fn detect_timed_view(&self, text: &str, lap: &mut dyn FnMut(&'static str)) -> Vec<Finding> {
         let found = self.rule_stages(text, lap);
         let fields = structure::fields(text);
         lap("structure");

@@ -499,8 +499,24 @@ fn is_word_byte(b: u8) -> bool {
 /// the real value, and the restore check refuses the result).
 fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) -> Option<String> {
     let real = f.slice(text);
+    let kp = usize::from(f.keep_prefix);
+    // A value written to dodge a filter (`jane [at] example [dot] com`, number words, a
+    // glued label, invisible characters) gets a stand-in made for its plain form, written
+    // back in the same style so a reply that repeats it restores.
+    let unmasked = redact_detect::unmask(real, f.kind, kp);
     for _ in 0..8 {
-        let s = sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real);
+        let s = match &unmasked {
+            None => sur.stand_in(text, f.kind, f.rule, kp, real),
+            Some(u) => {
+                let plain = sur.stand_in(text, f.kind, f.rule, u.keep_prefix, &u.plain);
+                let styled = u.restyle(&plain);
+                if styled != plain && text.contains(styled.as_str()) {
+                    sur.reserve(&plain);
+                    continue;
+                }
+                styled
+            }
+        };
         if map.insert(s.clone(), real.to_string()).is_ok() {
             return Some(s);
         }

@@ -398,6 +398,16 @@ fn pii_piece() -> impl Strategy<Value = String> {
         Just("priya.raman@northwind.co.uk".to_string()),
         Just("Thanks,\nLena".to_string()),
         Just("Hi Will".to_string()),
+        // Forms written to dodge a filter.
+        Just("jane [at] example [dot] com".to_string()),
+        Just("jane(at)example.org".to_string()),
+        Just("four one five, eight six seven, two two one zero".to_string()),
+        Just("+1\u{200B}415\u{200B}867\u{200B}2210".to_string()),
+        Just("j\u{200B}ane@example.org".to_string()),
+        Just("ssn536228914".to_string()),
+        Just("SSN#536228914".to_string()),
+        Just("ｊａｎｅ＠ｅｘａｍｐｌｅ．ｏｒｇ".to_string()),
+        Just("j\u{0430}n\u{0435}@example.org".to_string()),
         "(Hi|Dear|Thanks|Name:) [A-Z][a-z]{2,8}( [A-Z][a-z]{2,8})?",
         "[a-z]{1,8}@[a-z]{2,8}\\.(com|io|de)",
         "\\+1 [2-9][0-9]{2} 555 01[0-9]{2}",
@@ -515,4 +525,49 @@ fn name_parts_are_checked_against_the_text_in_any_case() {
     );
     assert_eq!(map.get("émilie"), None);
     assert_eq!(map.get("roux"), Some("otieno"));
+}
+
+#[test]
+fn obfuscated_values_get_stand_ins_in_their_style_and_restore() {
+    let text = "Mail jane [at] example [dot] com or jane(at)example.org, \
+                call four one five, eight six seven, two two one zero \
+                or +1\u{200B}415\u{200B}867\u{200B}2210; j\u{200B}ane@example.org; \
+                ssn536228914; ｊａｎｅ＠ｅｘａｍｐｌｅ．ｏｒｇ.";
+    let r = Redactor::new().with_seed(3).redact(text, &opts()).unwrap();
+    let stand_in = |real: &str| -> String {
+        r.map
+            .iter()
+            .find(|(_, v)| *v == real)
+            .map(|(k, _)| k.to_string())
+            .unwrap_or_else(|| panic!("{real:?} not replaced: {}", r.text))
+    };
+    let s = stand_in("jane [at] example [dot] com");
+    assert!(
+        s.contains(" [at] ") && s.contains(" [dot] ") && !s.contains('@'),
+        "{s}"
+    );
+    let s = stand_in("jane(at)example.org");
+    assert!(s.contains("(at)") && !s.contains('@'), "{s}");
+    let s = stand_in("four one five, eight six seven, two two one zero");
+    assert!(
+        !s.chars().any(|c| c.is_ascii_digit()) && s.split(", ").count() == 3,
+        "{s}"
+    );
+    assert_ne!(s, "four one five, eight six seven, two two one zero");
+    let s = stand_in("+1\u{200B}415\u{200B}867\u{200B}2210");
+    assert!(s.starts_with('+') && !s.contains('\u{200B}'), "{s}");
+    let s = stand_in("j\u{200B}ane@example.org");
+    assert!(!s.starts_with('j') || s.contains('@'), "{s}");
+    let s = stand_in("ssn536228914");
+    assert!(
+        s.starts_with("ssn") && s.len() == "ssn536228914".len(),
+        "{s}"
+    );
+    let s = stand_in("ｊａｎｅ＠ｅｘａｍｐｌｅ．ｏｒｇ");
+    assert!(s.contains('＠') && !s.is_ascii(), "{s}");
+    // Nothing of the real values is left, and a reply repeating the stand-ins restores.
+    for leak in ["jane", "2210", "536228914", "\u{200B}"] {
+        assert!(!r.text.contains(leak), "{leak:?} left in {}", r.text);
+    }
+    assert_eq!(Redactor::new().restore(&r.text, &r.map).text, text);
 }

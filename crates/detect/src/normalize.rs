@@ -1,0 +1,1107 @@
+//! A normalised view of a text for detection: what people type to dodge a filter, and what
+//! text copied from web pages and PDFs carries, read as the plain value it stands for.
+//!
+//! Two passes, each recording how every byte of its output maps back to its input:
+//!
+//! 1. **Characters** (texts with non-ASCII characters only): invisible and bidi-control
+//!    characters (zero-width space and joiners, word joiner, soft hyphen, BOM, LRM/RLM,
+//!    embeddings, overrides and isolates, variation selectors) are dropped; fullwidth forms
+//!    (`ｊａｎｅ＠…`) and mathematical or enclosed letters and digits (`𝐣𝐚𝐧𝐞`, `①`) read as
+//!    ASCII (NFKC); Cyrillic and Greek letters that look like Latin ones (`јаnе`) are folded
+//!    to Latin inside words that also hold ASCII letters, digits or `@` (a word wholly in
+//!    Cyrillic or Greek is left as it is).
+//! 2. **Words**: an e-mail address written with `[at]`, `(at)`, `{at}`, ` at `, ` @ ` and
+//!    `[dot]`, ` dot ` … reads as an address (` at `/` dot ` only with a domain ending in a
+//!    known top-level domain and at least one spelled-out device, so `meet at five` and `see
+//!    dot com` stay prose); bracketed dots between two labels (`example[.]com`) read as
+//!    dots; runs of at least seven digits written as number words (English, German, French,
+//!    Spanish, Italian, Portuguese, Dutch; `oh`, `double`, `triple`), possibly mixed with
+//!    digit groups, read as digits (a comma, semicolon or spaced dash between words starts a
+//!    new group, written `-`); a label glued to its digits (`ssn536228914`, `SSN#536228914`)
+//!    is separated from them.
+//!
+//! Detection runs on the view; every finding is mapped back to the whole original span it
+//! was read from (dropped characters inside it included), so the replacement covers it and
+//! restore gives the original back byte for byte. [`unmask`] gives the redactor the plain
+//! form of such a value and writes a stand-in in the same style (`mark [at] example [dot]
+//! com`, number words for number words).
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+use redact_entity::{Finding, Kind};
+
+/// How a run of the view maps to the text it was made from.
+#[derive(Clone, Copy, Debug)]
+struct Seg {
+    /// Start in the view.
+    norm: u32,
+    /// Start in the source.
+    orig: u32,
+    norm_len: u32,
+    orig_len: u32,
+    /// Byte for byte the same (else the whole run stands for the whole source run).
+    same: bool,
+}
+
+/// One pass's output and its map back to its input.
+#[derive(Debug)]
+struct Pass {
+    text: String,
+    segs: Vec<Seg>,
+}
+
+impl Pass {
+    fn seg_at(&self, p: usize) -> &Seg {
+        let i = self
+            .segs
+            .partition_point(|s| (s.norm + s.norm_len) as usize <= p);
+        &self.segs[i.min(self.segs.len() - 1)]
+    }
+
+    /// The source offset a view offset `p` starts at.
+    fn start(&self, p: usize, src_len: usize) -> usize {
+        if p >= self.text.len() {
+            return src_len;
+        }
+        let s = self.seg_at(p);
+        if s.same {
+            s.orig as usize + (p - s.norm as usize)
+        } else {
+            s.orig as usize
+        }
+    }
+
+    /// The source offset a view offset `q` (exclusive end) ends at.
+    fn end(&self, q: usize) -> usize {
+        if q == 0 || self.segs.is_empty() {
+            return 0;
+        }
+        let s = self.seg_at(q - 1);
+        if s.same {
+            s.orig as usize + (q - s.norm as usize)
+        } else {
+            (s.orig + s.orig_len) as usize
+        }
+    }
+}
+
+struct Builder<'a> {
+    src: &'a str,
+    out: String,
+    segs: Vec<Seg>,
+    pos: usize,
+    changed: bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(src: &'a str) -> Builder<'a> {
+        Builder {
+            src,
+            out: String::with_capacity(src.len()),
+            segs: Vec::new(),
+            pos: 0,
+            changed: false,
+        }
+    }
+
+    fn copy_to(&mut self, end: usize) {
+        if end <= self.pos {
+            return;
+        }
+        let norm = self.out.len() as u32;
+        let len = (end - self.pos) as u32;
+        match self.segs.last_mut() {
+            Some(last)
+                if last.same
+                    && last.orig + last.orig_len == self.pos as u32
+                    && last.norm + last.norm_len == norm =>
+            {
+                last.orig_len += len;
+                last.norm_len += len;
+            }
+            _ => self.segs.push(Seg {
+                norm,
+                orig: self.pos as u32,
+                norm_len: len,
+                orig_len: len,
+                same: true,
+            }),
+        }
+        self.out.push_str(&self.src[self.pos..end]);
+        self.pos = end;
+    }
+
+    /// Writes `with` for the source bytes `start..end` (empty `with` drops them; `start ==
+    /// end` inserts).
+    fn replace(&mut self, start: usize, end: usize, with: &str) {
+        if start < self.pos {
+            return;
+        }
+        self.copy_to(start);
+        if !with.is_empty() {
+            self.segs.push(Seg {
+                norm: self.out.len() as u32,
+                orig: start as u32,
+                norm_len: with.len() as u32,
+                orig_len: (end - start) as u32,
+                same: false,
+            });
+            self.out.push_str(with);
+        }
+        self.pos = self.pos.max(end);
+        self.changed = true;
+    }
+
+    fn finish(mut self) -> Option<Pass> {
+        if !self.changed {
+            return None;
+        }
+        self.copy_to(self.src.len());
+        Some(Pass {
+            text: self.out,
+            segs: self.segs,
+        })
+    }
+}
+
+/// The normalised view of a text, when it differs from the text.
+#[derive(Debug)]
+pub(crate) struct View {
+    src_len: usize,
+    chars: Option<Pass>,
+    words: Option<Pass>,
+    /// Labels glued to the digits after them, in source offsets: (label start, value start).
+    glued: Vec<(usize, usize)>,
+}
+
+impl View {
+    /// The view of `text`, or `None` when it reads the same.
+    pub(crate) fn of(text: &str) -> Option<View> {
+        let chars = char_pass(text);
+        let mid = chars.as_ref().map_or(text, |p| p.text.as_str());
+        let (words, glued_mid) = word_pass(mid);
+        if chars.is_none() && words.is_none() {
+            return None;
+        }
+        let glued = glued_mid
+            .into_iter()
+            .map(|(a, b)| match &chars {
+                Some(c) => (c.start(a, text.len()), c.start(b, text.len())),
+                None => (a, b),
+            })
+            .collect();
+        Some(View {
+            src_len: text.len(),
+            chars,
+            words,
+            glued,
+        })
+    }
+
+    /// The text detection reads.
+    pub(crate) fn text(&self) -> &str {
+        match (&self.words, &self.chars) {
+            (Some(w), _) => &w.text,
+            (None, Some(c)) => &c.text,
+            (None, None) => "",
+        }
+    }
+
+    fn mid_len(&self) -> usize {
+        self.chars.as_ref().map_or(self.src_len, |c| c.text.len())
+    }
+
+    fn start(&self, p: usize) -> usize {
+        let p = match &self.words {
+            Some(w) => w.start(p, self.mid_len()),
+            None => p,
+        };
+        match &self.chars {
+            Some(c) => c.start(p, self.src_len),
+            None => p,
+        }
+    }
+
+    fn end(&self, q: usize) -> usize {
+        let q = match &self.words {
+            Some(w) => w.end(q),
+            None => q,
+        };
+        match &self.chars {
+            Some(c) => c.end(q),
+            None => q,
+        }
+    }
+
+    /// The findings of the view, moved to the source text: each covers the whole source span
+    /// its view span was read from.
+    pub(crate) fn map_back(&self, found: &mut [Finding]) {
+        for f in found.iter_mut() {
+            let s = self.start(f.start);
+            let e = self.end(f.end).max(s);
+            let kp = usize::from(f.keep_prefix);
+            f.keep_prefix = if kp > 0 {
+                u16::try_from(self.end(f.start + kp).saturating_sub(s)).unwrap_or(0)
+            } else {
+                0
+            };
+            f.start = s;
+            f.end = e;
+            // `ssn536228914`: the value takes its glued label along, kept as written (a
+            // stand-in glued to letters could not be read back as a whole word).
+            if let Some(&(label, _)) = self.glued.iter().find(|&&(_, v)| v == s) {
+                f.keep_prefix = u16::try_from(s - label).unwrap_or(0);
+                f.start = label;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Characters
+
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+        | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}' | '\u{FFA0}')
+}
+
+/// ASCII for a fullwidth letter, digit or address character.
+fn fullwidth(c: char) -> Option<char> {
+    let u = c as u32;
+    if !(0xFF01..=0xFF5E).contains(&u) {
+        return None;
+    }
+    let a = char::from_u32(u - 0xFEE0)?;
+    (a.is_ascii_alphanumeric() || matches!(a, '@' | '.' | '-' | '+' | '_' | '%')).then_some(a)
+}
+
+/// The Latin letter a Cyrillic or Greek letter is drawn like.
+fn confusable(c: char) -> Option<char> {
+    Some(match c {
+        'А' | 'Α' => 'A',
+        'В' | 'Β' => 'B',
+        'С' | 'Ϲ' => 'C',
+        'Е' | 'Ε' => 'E',
+        'Н' | 'Η' => 'H',
+        'І' | 'Ι' | 'Ӏ' => 'I',
+        'Ј' => 'J',
+        'К' | 'Κ' => 'K',
+        'М' | 'Μ' => 'M',
+        'Ν' => 'N',
+        'О' | 'Ο' => 'O',
+        'Р' | 'Ρ' => 'P',
+        'Ѕ' => 'S',
+        'Т' | 'Τ' => 'T',
+        'Х' | 'Χ' => 'X',
+        'У' | 'Υ' | 'Ү' => 'Y',
+        'Ζ' => 'Z',
+        'а' => 'a',
+        'с' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' => 'e',
+        'һ' => 'h',
+        'і' | 'ι' => 'i',
+        'ј' => 'j',
+        'ӏ' => 'l',
+        'о' | 'ο' | 'օ' => 'o',
+        'р' | 'ρ' => 'p',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'υ' => 'u',
+        'ν' => 'v',
+        'ԝ' => 'w',
+        'х' | 'χ' => 'x',
+        'у' => 'y',
+        'ɡ' => 'g',
+        _ => return None,
+    })
+}
+
+/// Mathematical, enclosed and other compatibility forms of letters and digits.
+fn compat(c: char) -> Option<String> {
+    let u = c as u32;
+    if !((0x1D400..=0x1D7FF).contains(&u) || (0x2460..=0x24FF).contains(&u)) {
+        return None;
+    }
+    let mut s = String::new();
+    unicode_normalization::char::decompose_compatible(c, |d| s.push(d));
+    (s != c.to_string() && s.chars().all(|d| d.is_ascii_alphanumeric())).then_some(s)
+}
+
+/// A word (a run without white space) whose confusable letters are folded: it holds ASCII
+/// letters, digits or `@`, and every other letter in it is a confusable one.
+fn mixed_word(text: &str, at: usize) -> (usize, bool) {
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let end = text[at..]
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace())
+        .map_or(text.len(), |(i, _)| at + i);
+    let word = &text[start..end];
+    let mut ascii = false;
+    for c in word.chars() {
+        if c.is_ascii_alphanumeric() || c == '@' || fullwidth(c).is_some() {
+            ascii = true;
+        } else if c.is_alphabetic() && confusable(c).is_none() {
+            return (end, false);
+        }
+    }
+    (end, ascii)
+}
+
+fn char_pass(text: &str) -> Option<Pass> {
+    if text.is_ascii() {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut b = Builder::new(text);
+    let mut word_end = 0usize;
+    let mut word_mixed = false;
+    let mut i = 0usize;
+    let mut buf = [0u8; 4];
+    while let Some(off) = bytes[i..].iter().position(|&x| x >= 0x80) {
+        i += off;
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
+        let n = c.len_utf8();
+        if is_invisible(c) {
+            b.replace(i, i + n, "");
+        } else if let Some(a) = fullwidth(c) {
+            b.replace(i, i + n, a.encode_utf8(&mut buf));
+        } else if let Some(s) = compat(c) {
+            b.replace(i, i + n, &s);
+        } else if let Some(l) = confusable(c) {
+            if i >= word_end {
+                (word_end, word_mixed) = mixed_word(text, i);
+            }
+            if word_mixed {
+                b.replace(i, i + n, l.encode_utf8(&mut buf));
+            }
+        }
+        i += n;
+    }
+    b.finish()
+}
+
+// ---------------------------------------------------------------------------------------
+// Words
+
+const AT_DEVICES: &[&str] = &["[at]", "(at)", "{at}", "<at>", "[@]", "(@)", "{@}"];
+const DOT_DEVICES: &[&str] = &["[dot]", "(dot)", "{dot}", "<dot>", "[.]", "(.)", "{.}"];
+const AT_WORD: &str = "at";
+const AT_SIGN: &str = "@";
+const DOT_WORD: &str = "dot";
+
+/// Number words by language (digit value, word); `oh` only counts beside other English.
+const NUMBER_WORDS: &[(&str, [&str; 10])] = &[
+    (
+        "en",
+        [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+        ],
+    ),
+    (
+        "de",
+        [
+            "null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+        ],
+    ),
+    (
+        "fr",
+        [
+            "zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf",
+        ],
+    ),
+    (
+        "es",
+        [
+            "cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
+        ],
+    ),
+    (
+        "it",
+        [
+            "zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove",
+        ],
+    ),
+    (
+        "pt",
+        [
+            "zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove",
+        ],
+    ),
+    (
+        "nl",
+        [
+            "nul", "een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen",
+        ],
+    ),
+];
+
+/// Other spellings read as digits (value, word).
+const EXTRA_WORDS: &[(u8, &str)] = &[(0, "oh"), (2, "zwo"), (1, "uma"), (2, "duas")];
+
+/// Labels whose digits are sometimes glued to them (`ssn536228914`).
+const LABELS: &[&str] = &[
+    "ssn", "sin", "tin", "itin", "nino", "tfn", "tel", "phone", "mobile", "mob", "cell", "fax",
+    "card", "cc", "ccn", "iban", "acct", "account", "passport", "routing", "aba", "bsn", "pesel",
+    "cpf", "nif", "nie", "dni",
+];
+
+/// What a trigger of the word pass is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Trigger {
+    AtDevice,
+    AtWord,
+    AtSign,
+    DotDevice,
+    Number,
+    Label,
+}
+
+struct Triggers {
+    ac: AhoCorasick,
+    what: Vec<Trigger>,
+}
+
+static TRIGGERS: LazyLock<Option<Triggers>> = LazyLock::new(|| {
+    let mut pats: Vec<&str> = Vec::new();
+    let mut what = Vec::new();
+    let mut add = |p: &'static str, t: Trigger| {
+        pats.push(p);
+        what.push(t);
+    };
+    for p in AT_DEVICES {
+        add(p, Trigger::AtDevice);
+    }
+    for p in DOT_DEVICES {
+        add(p, Trigger::DotDevice);
+    }
+    add(AT_WORD, Trigger::AtWord);
+    add(AT_SIGN, Trigger::AtSign);
+    for (_, words) in NUMBER_WORDS {
+        for w in words {
+            // Two-letter words (`un`, `um`) are found from their neighbours in a run.
+            if w.len() > 2 {
+                add(w, Trigger::Number);
+            }
+        }
+    }
+    for l in LABELS {
+        add(l, Trigger::Label);
+    }
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(&pats)
+        .ok()
+        .map(|ac| Triggers { ac, what })
+});
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+fn word_bounded(text: &str, s: usize, e: usize) -> bool {
+    !text[..s].chars().next_back().is_some_and(is_word_char)
+        && !text[e..].chars().next().is_some_and(is_word_char)
+}
+
+/// The digit a word stands for, and the language it is from (`None` for `oh`-like words).
+fn number_word(w: &str) -> Option<(u8, Option<usize>)> {
+    if w.len() > 8 || w.is_empty() {
+        return None;
+    }
+    let lower = w.to_lowercase();
+    for (li, (_, words)) in NUMBER_WORDS.iter().enumerate() {
+        if let Some(d) = words.iter().position(|x| *x == lower) {
+            return Some((d as u8, Some(li)));
+        }
+    }
+    EXTRA_WORDS
+        .iter()
+        .find(|(_, x)| *x == lower)
+        .map(|&(d, _)| (d, None))
+}
+
+/// One token of a number run: a number word, `double`/`triple` with its word, or a group of
+/// ASCII digits.
+struct NumToken {
+    start: usize,
+    end: usize,
+    digits: String,
+    words: bool,
+}
+
+/// The token starting at `p` (no separator before it).
+fn num_token(text: &str, p: usize) -> Option<NumToken> {
+    let rest = &text[p..];
+    let digits_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits_len > 0 {
+        let e = p + digits_len;
+        if text[e..].chars().next().is_some_and(char::is_alphabetic) {
+            return None;
+        }
+        return Some(NumToken {
+            start: p,
+            end: e,
+            digits: rest[..digits_len].to_string(),
+            words: false,
+        });
+    }
+    let wlen = rest
+        .char_indices()
+        .find(|&(_, c)| !c.is_alphabetic())
+        .map_or(rest.len(), |(i, _)| i);
+    if wlen == 0 || text[..p].chars().next_back().is_some_and(is_word_char) {
+        return None;
+    }
+    let word = &rest[..wlen];
+    let lower = word.to_ascii_lowercase();
+    if lower == "double" || lower == "triple" {
+        let n = if lower == "double" { 2 } else { 3 };
+        let after = p + wlen;
+        let sp = text[after..]
+            .bytes()
+            .take_while(|&b| b == b' ' || b == b'-')
+            .count();
+        if sp == 0 || sp > 2 {
+            return None;
+        }
+        let next = num_token(text, after + sp)?;
+        if !next.words || next.digits.len() != 1 {
+            return None;
+        }
+        return Some(NumToken {
+            start: p,
+            end: next.end,
+            digits: next.digits.repeat(n),
+            words: true,
+        });
+    }
+    let (d, _) = number_word(word)?;
+    Some(NumToken {
+        start: p,
+        end: p + wlen,
+        digits: char::from(b'0' + d).to_string(),
+        words: true,
+    })
+}
+
+/// The separator after a token: its length and whether it starts a new group (a comma,
+/// semicolon, slash or full stop, a dash with spaces, or more than one space).
+fn separator(text: &str, p: usize) -> Option<(usize, bool)> {
+    let n = text.as_bytes()[p..]
+        .iter()
+        .take(5)
+        .take_while(|b| matches!(b, b' ' | b'\t' | b',' | b';' | b'/' | b'.' | b'-'))
+        .count();
+    if n == 0 || n > 4 {
+        return None;
+    }
+    let sep = &text[p..p + n];
+    let spaces = sep.bytes().filter(|&b| b == b' ' || b == b'\t').count();
+    let group = sep.bytes().any(|b| matches!(b, b',' | b';' | b'/' | b'.'))
+        || (sep.contains('-') && spaces > 0)
+        || spaces > 1;
+    Some((n, group))
+}
+
+/// A run of at least seven digits with at least one number word, around the word at `s`.
+/// Returns the tokens and the separators between them (start, end, starts a group).
+fn number_run(text: &str, s: usize) -> Option<(Vec<NumToken>, Vec<(usize, usize, bool)>)> {
+    // Walk back over earlier tokens of the run (two-letter words are not triggers).
+    let mut start = s;
+    loop {
+        let before = &text[..start];
+        let sep_len = before
+            .bytes()
+            .rev()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b',' | b';' | b'/' | b'.' | b'-'))
+            .count();
+        if sep_len == 0 || sep_len > 4 {
+            break;
+        }
+        let word_end = start - sep_len;
+        let prev_start = text[..word_end]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| c.is_alphanumeric())
+            .last()
+            .map(|(i, _)| i);
+        let Some(ps) = prev_start else { break };
+        match num_token(text, ps) {
+            Some(t) if t.end == word_end => start = ps,
+            _ => break,
+        }
+    }
+    let mut tokens = Vec::new();
+    let mut seps = Vec::new();
+    let mut p = start;
+    loop {
+        let Some(t) = num_token(text, p) else { break };
+        p = t.end;
+        tokens.push(t);
+        let Some((n, group)) = separator(text, p) else {
+            break;
+        };
+        if num_token(text, p + n).is_none() {
+            break;
+        }
+        seps.push((p, p + n, group));
+        p += n;
+    }
+    let digits: usize = tokens.iter().map(|t| t.digits.len()).sum();
+    let words = tokens.iter().any(|t| t.words);
+    let distinct = {
+        let mut seen = [false; 10];
+        for t in &tokens {
+            for b in t.digits.bytes() {
+                seen[usize::from(b - b'0')] = true;
+            }
+        }
+        seen.iter().filter(|&&x| x).count()
+    };
+    (digits >= 7 && words && distinct >= 2).then_some((tokens, seps))
+}
+
+fn is_local_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-')
+}
+
+/// The local part of an address ending at `e` (after trimming white space).
+fn local_part(text: &str, e: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut s = e;
+    while s > 0 && is_local_byte(bytes[s - 1]) && e - s < 64 {
+        s -= 1;
+    }
+    if s == e || !bytes[s].is_ascii_alphanumeric() || !bytes[e - 1].is_ascii_alphanumeric() {
+        return None;
+    }
+    if s > 0 && (bytes[s - 1].is_ascii_alphanumeric() || bytes[s - 1] >= 0x80) {
+        return None;
+    }
+    Some(s)
+}
+
+/// Length of the white space at `p` (spaces and tabs, at most three).
+fn blanks_after(text: &str, p: usize) -> usize {
+    text.as_bytes()[p..]
+        .iter()
+        .take(3)
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+fn blanks_before(text: &str, p: usize) -> usize {
+    text.as_bytes()[..p]
+        .iter()
+        .rev()
+        .take(3)
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// A dot device at `p` (after optional white space): (device start, device end, spelled).
+fn dot_device(text: &str, p: usize) -> Option<(usize, usize, bool)> {
+    let bytes = text.as_bytes();
+    if bytes.get(p) == Some(&b'.') {
+        return Some((p, p + 1, false));
+    }
+    let q = p + blanks_after(text, p);
+    let rest = &text[q..];
+    for d in DOT_DEVICES {
+        if rest.len() >= d.len() && rest.as_bytes()[..d.len()].eq_ignore_ascii_case(d.as_bytes()) {
+            let e = q + d.len();
+            return Some((p, e + blanks_after(text, e), true));
+        }
+    }
+    if q > p && rest.len() > 4 && rest.as_bytes()[..3].eq_ignore_ascii_case(DOT_WORD.as_bytes()) {
+        let e = q + 3;
+        let after = blanks_after(text, e);
+        if after > 0 {
+            return Some((p, e + after, true));
+        }
+    }
+    None
+}
+
+/// A domain written with dot devices from `p`: its end and the devices (start, end).
+fn domain(text: &str, p: usize, tld_known: bool) -> Option<(usize, Vec<(usize, usize)>, bool)> {
+    let bytes = text.as_bytes();
+    let mut devices = Vec::new();
+    let mut spelled = false;
+    let mut q = p;
+    let mut labels = 0;
+    let mut last_label = (p, p);
+    loop {
+        let ls = q;
+        while q < bytes.len() && (bytes[q].is_ascii_alphanumeric() || bytes[q] == b'-') {
+            q += 1;
+        }
+        if q == ls || q - ls > 63 {
+            break;
+        }
+        labels += 1;
+        last_label = (ls, q);
+        match dot_device(text, q) {
+            Some((ds, de, sp))
+                if de < bytes.len() && bytes[de].is_ascii_alphanumeric() && labels < 8 =>
+            {
+                spelled |= sp;
+                devices.push((ds, de));
+                q = de;
+            }
+            _ => break,
+        }
+    }
+    if labels < 2 {
+        return None;
+    }
+    let tld = &text[last_label.0..last_label.1];
+    if !(2..=24).contains(&tld.len()) || !tld.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    if tld_known
+        && !crate::classify::TLDS
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(tld))
+    {
+        return None;
+    }
+    if q < bytes.len() && (bytes[q].is_ascii_alphanumeric() || bytes[q] >= 0x80) {
+        return None;
+    }
+    Some((last_label.1, devices, spelled))
+}
+
+/// The word pass over `text`.
+fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
+    let mut glued = Vec::new();
+    let Some(tr) = TRIGGERS.as_ref() else {
+        return (None, glued);
+    };
+    let mut b = Builder::new(text);
+    let bytes = text.as_bytes();
+    let mut done = 0usize;
+    for m in tr.ac.find_iter(text) {
+        let (s, e) = (m.start(), m.end());
+        if s < done {
+            continue;
+        }
+        match tr.what[m.pattern().as_usize()] {
+            Trigger::AtDevice | Trigger::AtWord | Trigger::AtSign => {
+                let kind = tr.what[m.pattern().as_usize()];
+                let (lb, ra) = (blanks_before(text, s), blanks_after(text, e));
+                match kind {
+                    Trigger::AtWord if lb == 0 || ra == 0 || !word_bounded(text, s, e) => {
+                        continue;
+                    }
+                    Trigger::AtSign if lb == 0 && ra == 0 => continue,
+                    _ => {}
+                }
+                let (ds, de) = (s - lb, e + ra);
+                let Some(ls) = local_part(text, ds) else {
+                    continue;
+                };
+                let tld_known = kind == Trigger::AtWord;
+                let Some((end, devices, spelled)) = domain(text, de, tld_known) else {
+                    continue;
+                };
+                if kind == Trigger::AtWord && !spelled {
+                    continue;
+                }
+                if ls < b.pos {
+                    continue;
+                }
+                b.replace(ds, de, "@");
+                for (a, z) in devices {
+                    if &text[a..z] != "." {
+                        b.replace(a, z, ".");
+                    }
+                }
+                done = end;
+            }
+            Trigger::DotDevice => {
+                // `example[.]com`, `10[.]0[.]0[.]1`: a bracketed dot between two labels.
+                let before = text[..s].bytes().next_back();
+                let after = bytes.get(e).copied();
+                if before.is_some_and(|c| c.is_ascii_alphanumeric())
+                    && after.is_some_and(|c| c.is_ascii_alphanumeric())
+                    && s >= b.pos
+                {
+                    b.replace(s, e, ".");
+                    done = e;
+                }
+            }
+            Trigger::Number => {
+                if !word_bounded(text, s, e) {
+                    continue;
+                }
+                let Some((tokens, seps)) = number_run(text, s) else {
+                    continue;
+                };
+                if tokens[0].start < b.pos {
+                    continue;
+                }
+                let mut ti = tokens.iter().peekable();
+                let mut si = seps.iter();
+                while let Some(t) = ti.next() {
+                    if t.words {
+                        b.replace(t.start, t.end, &t.digits);
+                    }
+                    if ti.peek().is_some()
+                        && let Some(&(a, z, group)) = si.next()
+                    {
+                        b.replace(a, z, if group { "-" } else { "" });
+                    }
+                }
+                done = tokens.last().map_or(e, |t| t.end);
+            }
+            Trigger::Label => {
+                // `ssn536228914`, `SSN#536228914`, `phone+14158672210`: the digits read
+                // after a label and a space.
+                if text[..s].chars().next_back().is_some_and(is_word_char) || s < b.pos {
+                    continue;
+                }
+                let mut p = e;
+                let hash = matches!(bytes.get(p), Some(b'#'));
+                if hash {
+                    p += 1;
+                }
+                let plus = bytes.get(p) == Some(&b'+');
+                let q = p + usize::from(plus);
+                let digits = bytes[q..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits < 6 {
+                    continue;
+                }
+                if hash {
+                    b.replace(e, p, " ");
+                } else {
+                    b.replace(e, e, " ");
+                    if !plus {
+                        glued.push((s, e));
+                    }
+                }
+                done = p;
+            }
+        }
+    }
+    (b.finish(), glued)
+}
+
+// ---------------------------------------------------------------------------------------
+// Stand-ins in the same style
+
+/// The plain form of a value written to dodge a filter, and how a stand-in is written in
+/// the same style. See [`unmask`].
+#[derive(Debug, Clone)]
+pub struct Unmasked {
+    /// The value as detection read it (`jane@example.com` for `jane [at] example [dot]
+    /// com`).
+    pub plain: String,
+    /// The bytes of [`Unmasked::plain`] a stand-in keeps as they are (a provider prefix).
+    pub keep_prefix: usize,
+    prefix: String,
+    at: Option<String>,
+    dot: Option<String>,
+    words: Option<Words>,
+    fullwidth: bool,
+}
+
+#[derive(Debug, Clone)]
+struct Words {
+    lang: usize,
+    inner: String,
+    group: String,
+    capital: bool,
+}
+
+/// Kinds whose stand-ins keep no prefix of their own: a prefix kept there is a glued label.
+fn keeps_no_prefix(kind: Kind) -> bool {
+    !matches!(kind, Kind::ApiKey | Kind::IdNumber | Kind::BankAccount)
+}
+
+/// The plain form of `value` (a finding of kind `kind` whose first `keep_prefix` bytes are
+/// kept) when it is written to dodge a filter (invisible characters, look-alike letters,
+/// fullwidth forms, `[at]`/`[dot]`, number words, a glued label); `None` when it is plain.
+/// A stand-in made for [`Unmasked::plain`] is written back in the value's style with
+/// [`Unmasked::restyle`].
+///
+/// ```
+/// use redact_detect::{unmask, Kind};
+///
+/// let u = unmask("jane [at] example [dot] com", Kind::Email, 0).unwrap();
+/// assert_eq!(u.plain, "jane@example.com");
+/// assert_eq!(u.restyle("mark@mail.org"), "mark [at] mail [dot] org");
+/// ```
+pub fn unmask(value: &str, kind: Kind, keep_prefix: usize) -> Option<Unmasked> {
+    let kp = if value.is_char_boundary(keep_prefix) {
+        keep_prefix
+    } else {
+        0
+    };
+    let (prefix, body, kp) = if kp > 0 && keeps_no_prefix(kind) {
+        (&value[..kp], &value[kp..], 0)
+    } else {
+        ("", value, kp)
+    };
+    let chars = char_pass(body);
+    let mid = chars.as_ref().map_or(body, |p| p.text.as_str());
+    let (words, _) = word_pass(mid);
+    if chars.is_none() && words.is_none() && prefix.is_empty() {
+        return None;
+    }
+    let view = View {
+        src_len: body.len(),
+        chars,
+        words,
+        glued: Vec::new(),
+    };
+    let plain = if view.chars.is_none() && view.words.is_none() {
+        body.to_string()
+    } else {
+        view.text().to_string()
+    };
+    let src_of = |i: usize, c: char| -> &str { &body[view.start(i)..view.end(i + c.len_utf8())] };
+    let mut u = Unmasked {
+        keep_prefix: if kp > 0 {
+            view.end(kp).min(plain.len())
+        } else {
+            0
+        },
+        prefix: prefix.to_string(),
+        at: None,
+        dot: None,
+        words: None,
+        fullwidth: false,
+        plain: String::new(),
+    };
+    let mut fw = 0usize;
+    let mut alnum = 0usize;
+    let mut digits: Vec<(usize, &str)> = Vec::new();
+    let at_pos = plain.find('@');
+    for (i, c) in plain.char_indices() {
+        let src = src_of(i, c);
+        if c.is_ascii_alphanumeric() {
+            alnum += 1;
+            if src.chars().count() == 1 && src.chars().next().and_then(fullwidth) == Some(c) {
+                fw += 1;
+            }
+        }
+        if c.is_ascii_digit() {
+            digits.push((i, src));
+        }
+        if c == '@' && src != "@" {
+            u.at = Some(src.to_string());
+        }
+        if c == '.' && at_pos.is_some_and(|a| i > a) && src != "." {
+            u.dot = Some(src.to_string());
+        }
+    }
+    u.fullwidth = alnum > 0 && fw * 2 >= alnum;
+    if let Some(&(_, first)) = digits
+        .iter()
+        .find(|(_, s)| s.chars().any(char::is_alphabetic))
+    {
+        let first_word: String = first.chars().take_while(|c| c.is_alphabetic()).collect();
+        let lang = number_word(&first_word)
+            .and_then(|(_, l)| l)
+            .or_else(|| {
+                digits
+                    .iter()
+                    .filter_map(|(_, s)| number_word(s).and_then(|(_, l)| l))
+                    .next()
+            })
+            .unwrap_or(0);
+        let mut inner = String::from(" ");
+        for w in digits.windows(2) {
+            let (a, b) = (w[0].0, w[1].0);
+            if b == a + 1 && w[0].1 != w[1].1 {
+                let gap = &body[view.end(a + 1)..view.start(b)];
+                if !gap.is_empty() {
+                    inner = gap.to_string();
+                    break;
+                }
+            }
+        }
+        let group = plain
+            .char_indices()
+            .find(|&(i, c)| c == '-' && src_of(i, c) != "-")
+            .map_or_else(|| ", ".to_string(), |(i, c)| src_of(i, c).to_string());
+        u.words = Some(Words {
+            lang,
+            inner,
+            group,
+            capital: first.chars().next().is_some_and(char::is_uppercase),
+        });
+    }
+    u.plain = plain;
+    Some(u)
+}
+
+impl Unmasked {
+    /// `stand_in` (made for [`Unmasked::plain`]) written in the value's style.
+    pub fn restyle(&self, stand_in: &str) -> String {
+        let mut out = self.prefix.clone();
+        if let Some(w) = &self.words {
+            let words = &NUMBER_WORDS[w.lang.min(NUMBER_WORDS.len() - 1)].1;
+            let mut prev_digit = false;
+            let mut first = true;
+            for c in stand_in.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if prev_digit {
+                        out.push_str(&w.inner);
+                    }
+                    let word = words[d as usize];
+                    if first && w.capital {
+                        let mut cs = word.chars();
+                        if let Some(f) = cs.next() {
+                            out.extend(f.to_uppercase());
+                            out.push_str(cs.as_str());
+                        }
+                    } else {
+                        out.push_str(word);
+                    }
+                    first = false;
+                    prev_digit = true;
+                } else {
+                    if matches!(c, '-' | ' ' | '.' | '/') {
+                        out.push_str(&w.group);
+                    } else {
+                        out.push(c);
+                    }
+                    prev_digit = false;
+                }
+            }
+            return out;
+        }
+        let at = stand_in.find('@');
+        for (i, c) in stand_in.char_indices() {
+            match c {
+                '@' if self.at.is_some() => out.push_str(self.at.as_deref().unwrap_or("@")),
+                '.' if self.dot.is_some() && at.is_some_and(|a| i > a) => {
+                    out.push_str(self.dot.as_deref().unwrap_or("."));
+                }
+                c if self.fullwidth && (c.is_ascii_alphanumeric() || c == '@' || c == '.') => {
+                    out.push(char::from_u32(c as u32 + 0xFEE0).unwrap_or(c));
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

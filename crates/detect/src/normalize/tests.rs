@@ -1,0 +1,221 @@
+use super::*;
+use crate::Detector;
+use proptest::prelude::*;
+
+fn found(text: &str) -> Vec<(Kind, &str)> {
+    Detector::new()
+        .detect(text)
+        .into_iter()
+        .map(|f| (f.kind, &text[f.start..f.end]))
+        .collect()
+}
+
+fn has(text: &str, kind: Kind, value: &str) {
+    let got = found(text);
+    assert!(
+        got.iter().any(|&(k, v)| k == kind && v == value),
+        "{kind:?} {value:?} not found in {text:?}: {got:?}"
+    );
+}
+
+#[test]
+fn bracketed_at_and_dot() {
+    has(
+        "Write to jane [at] example [dot] com today.",
+        Kind::Email,
+        "jane [at] example [dot] com",
+    );
+    has(
+        "Write to jane(at)example.org today.",
+        Kind::Email,
+        "jane(at)example.org",
+    );
+    has(
+        "mail: j.doe {at} mailbox {dot} co {dot} uk",
+        Kind::Email,
+        "j.doe {at} mailbox {dot} co {dot} uk",
+    );
+    has(
+        "reach me: jane AT example DOT com",
+        Kind::Email,
+        "jane AT example DOT com",
+    );
+}
+
+#[test]
+fn prose_at_and_dot_stay() {
+    for text in [
+        "Let's meet at five near the station.",
+        "Just see dot com for the details.",
+        "We were at home.com when it happened",
+        "Sign up at example.com to join.",
+        "The dog sat at the door, dot on the hour.",
+    ] {
+        assert!(
+            found(text).iter().all(|&(k, _)| k != Kind::Email),
+            "{text:?}: {:?}",
+            found(text)
+        );
+        assert!(View::of(text).is_none(), "{text:?} changed");
+    }
+}
+
+#[test]
+fn number_words_read_as_digits() {
+    has(
+        "call four one five, eight six seven, two two one zero",
+        Kind::Phone,
+        "four one five, eight six seven, two two one zero",
+    );
+    has(
+        "Meine Nummer: null drei null, zwei drei eins, zwei fünf sechs sieben acht",
+        Kind::Phone,
+        "null drei null, zwei drei eins, zwei fünf sechs sieben acht",
+    );
+    has(
+        "SSN five three six - two two - eight nine one four",
+        Kind::Ssn,
+        "five three six - two two - eight nine one four",
+    );
+}
+
+#[test]
+fn counting_in_prose_stays() {
+    for text in [
+        "I have three cats, two dogs and one fish.",
+        "one, two, three, four, five, six, seven!",
+        "values: [null, null, null, null, null, null, null, null]",
+    ] {
+        assert!(found(text).is_empty(), "{text:?}: {:?}", found(text));
+    }
+}
+
+#[test]
+fn invisible_characters() {
+    has(
+        "call +1\u{200B}415\u{200B}867\u{200B}2210 now",
+        Kind::Phone,
+        "+1\u{200B}415\u{200B}867\u{200B}2210",
+    );
+    has(
+        "mail j\u{200B}ane@example.org now",
+        Kind::Email,
+        "j\u{200B}ane@example.org",
+    );
+    has(
+        "mail ja\u{00AD}ne\u{2060}@exam\u{200D}ple.org now",
+        Kind::Email,
+        "ja\u{00AD}ne\u{2060}@exam\u{200D}ple.org",
+    );
+    has(
+        "card 4111\u{200E}1111\u{202A}1111\u{202C}1111 ok",
+        Kind::CardNumber,
+        "4111\u{200E}1111\u{202A}1111\u{202C}1111",
+    );
+}
+
+#[test]
+fn homoglyphs_and_fullwidth() {
+    // Cyrillic а, е, о in a Latin address.
+    has(
+        "mail j\u{0430}n\u{0435}.d\u{043E}e@example.org",
+        Kind::Email,
+        "j\u{0430}n\u{0435}.d\u{043E}e@example.org",
+    );
+    has(
+        "mail ｊａｎｅ＠ｅｘａｍｐｌｅ．ｏｒｇ ok",
+        Kind::Email,
+        "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｏｒｇ",
+    );
+    // A word wholly in Cyrillic is left as it is.
+    assert!(View::of("Москва, улица Тверская").is_none());
+}
+
+#[test]
+fn glued_labels() {
+    has("ssn536228914 on file", Kind::Ssn, "ssn536228914");
+    has("SSN#536228914 on file", Kind::Ssn, "536228914");
+    let f = Detector::new().detect("ssn536228914 on file");
+    assert_eq!(f[0].keep_prefix, 3);
+}
+
+#[test]
+fn unmask_and_restyle() {
+    let u = unmask("jane [at] example [dot] com", Kind::Email, 0).unwrap();
+    assert_eq!(u.plain, "jane@example.com");
+    assert_eq!(
+        u.restyle("mark.x@mail.co.uk"),
+        "mark.x [at] mail [dot] co [dot] uk"
+    );
+
+    let u = unmask("jane(at)example.org", Kind::Email, 0).unwrap();
+    assert_eq!(u.restyle("mark@mail.net"), "mark(at)mail.net");
+
+    let u = unmask(
+        "Four one five, eight six seven, two two one zero",
+        Kind::Phone,
+        0,
+    )
+    .unwrap();
+    assert_eq!(u.plain, "415-867-2210");
+    assert_eq!(
+        u.restyle("628-555-0173"),
+        "Six two eight, five five five, zero one seven three"
+    );
+
+    let u = unmask("null drei null zwei", Kind::Phone, 0);
+    assert!(u.is_none(), "fewer than seven digits: {u:?}");
+
+    let u = unmask("ｊａｎｅ＠ｅｘａｍｐｌｅ．ｏｒｇ", Kind::Email, 0).unwrap();
+    assert_eq!(u.plain, "jane@example.org");
+    assert_eq!(u.restyle("mark@mail.net"), "ｍａｒｋ＠ｍａｉｌ．ｎｅｔ");
+
+    let u = unmask("ssn536228914", Kind::Ssn, 3).unwrap();
+    assert_eq!(u.plain, "536228914");
+    assert_eq!(u.restyle("219093826"), "ssn219093826");
+
+    let u = unmask("j\u{200B}ane@example.org", Kind::Email, 0).unwrap();
+    assert_eq!(u.plain, "jane@example.org");
+    assert_eq!(u.restyle("mark@mail.net"), "mark@mail.net");
+
+    assert!(unmask("jane@example.org", Kind::Email, 0).is_none());
+    assert!(unmask("sk-abc", Kind::ApiKey, 3).is_none());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Every view offset maps into the source monotonically, on char boundaries, and a
+    /// span of the view maps to a span of the source.
+    #[test]
+    fn view_maps_back_monotonically(
+        parts in proptest::collection::vec(prop_oneof![
+            Just("jane".to_string()), Just(" [at] ".to_string()), Just(" dot ".to_string()),
+            Just("\u{200B}".to_string()), Just("ｊ".to_string()), Just("а".to_string()),
+            Just("four".to_string()), Just(" ".to_string()), Just(", ".to_string()),
+            Just("ssn".to_string()), Just("5362".to_string()), Just("#".to_string()),
+            Just("example".to_string()), Just("com".to_string()), Just("é".to_string()),
+            Just("two".to_string()), Just("@".to_string()), Just("[.]".to_string()),
+            "[a-z0-9 .@\u{200B}\u{0430}]{0,6}",
+        ], 0..40)
+    ) {
+        let text: String = parts.concat();
+        if let Some(view) = View::of(&text) {
+            let v = view.text();
+            let mut last_start = 0;
+            for (p, _) in v.char_indices().chain(std::iter::once((v.len(), ' '))) {
+                let s = view.start(p);
+                let e = view.end(p);
+                prop_assert!(text.is_char_boundary(s) && text.is_char_boundary(e));
+                prop_assert!(s >= last_start);
+                prop_assert!(e <= text.len() && s <= text.len());
+                last_start = s;
+            }
+        }
+        // Detection never panics and its findings lie on the source's char boundaries.
+        for f in Detector::new().detect(&text) {
+            prop_assert!(f.start < f.end && f.end <= text.len());
+            prop_assert!(text.is_char_boundary(f.start) && text.is_char_boundary(f.end));
+        }
+    }
+}
