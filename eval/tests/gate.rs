@@ -2,10 +2,14 @@
 //! document), against the committed floors in `eval/floors.toml`. A detection change that
 //! loses recall, precision, untouched negatives or the exact round trip fails here.
 //!
-//! After an improvement, raise the floors:
+//! The adversarial part (issue 18, `eval/src/adversarial`) has its own gate subset and
+//! floors in the same file.
+//!
+//! After an improvement, raise the floors (the command prints both parts of the file):
 //! `cargo run --release -p redact-eval -- --gate --suggest-floors > eval/floors.toml`.
 
 use redact::Redactor;
+use redact_eval::adversarial::{self, AdvScores};
 use redact_eval::corpus;
 use redact_eval::floors::{self, Floors};
 use redact_eval::{SEED, report, score};
@@ -30,6 +34,44 @@ fn the_gate_subset_stays_at_or_above_its_floors() {
         "below the committed floors (eval/floors.toml):\n  {}\n\n{}",
         problems.join("\n  "),
         report::gap_list(&scores, 10, 2)
+    );
+}
+
+/// The adversarial part (issue 18) on its gate subset: the first documents of the same seeded
+/// sample per transform and kind (`GATE_PER_KIND`) and every negative; its floors are in the
+/// `[adversarial]` and `[adversarial_strict_recall]` tables of `eval/floors.toml`.
+#[test]
+fn the_adversarial_gate_subset_stays_at_or_above_its_floors() {
+    let docs = corpus::load(corpus::default_path()).expect("the corpus is committed");
+    let part = adversarial::build(
+        &docs,
+        adversarial::GATE_PER_KIND,
+        adversarial::NEGATIVES,
+        SEED,
+    );
+    // Every transform has values of the structured kinds to rewrite.
+    let counts = adversarial::counts(&part);
+    for (i, r) in adversarial::transforms::RECIPES.iter().enumerate() {
+        assert!(
+            counts
+                .get(&Some(i))
+                .is_some_and(|c| c.0 >= adversarial::GATE_PER_KIND),
+            "transform {} has too few documents: {:?}",
+            r.name,
+            counts.get(&Some(i))
+        );
+    }
+    let redactor = Redactor::new().with_seed(SEED);
+    let runs = score::run_all(&redactor, &part.iter().map(|a| &a.doc).collect::<Vec<_>>());
+    let scores = AdvScores::of(&part, &runs);
+    let floors = Floors::load(floors::default_path()).expect("eval/floors.toml");
+    let problems = floors.check_adversarial(&scores);
+    println!("{}", adversarial::report::summary(&scores));
+    assert!(
+        problems.is_empty(),
+        "below the committed floors (eval/floors.toml):\n  {}\n\n{}",
+        problems.join("\n  "),
+        adversarial::report::gaps(&scores, 10, 2)
     );
 }
 
