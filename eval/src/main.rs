@@ -123,7 +123,7 @@ fn parse_args() -> Result<Args, String> {
     }
     if let Some(t) = &a.transform
         && t != "negative"
-        && !RECIPES.iter().any(|r| &r.name == t)
+        && !RECIPES.iter().any(|r| r.name == t)
     {
         let names: Vec<&str> = RECIPES.iter().map(|r| r.name).collect();
         return Err(format!(

@@ -364,7 +364,8 @@ fn fill(template: &str, rng: &mut Rng) -> String {
                 continue;
             }
         };
-        out.push_str(*rng.pick(choices));
+        let word: &str = rng.pick::<&str>(choices);
+        out.push_str(word);
         rest = &rest[open + close + 1..];
     }
     out.push_str(rest);
@@ -415,7 +416,8 @@ pub fn negatives(count: usize, seed: u64) -> Vec<Doc> {
                     text.push(' ');
                 }
                 if rng.chance(0.3) {
-                    text.push_str(*rng.pick(FILLER));
+                    let filler: &str = rng.pick::<&str>(FILLER);
+                    text.push_str(filler);
                     text.push(' ');
                 }
                 let (t, s) = unmark(&fill(SENTENCES[p].1, &mut rng), text.len());

@@ -494,7 +494,8 @@ fn number_words(v: &str, locale: &str, rng: &mut Rng) -> Option<String> {
             });
         } else if c == '+' && groups.is_empty() && current.is_empty() {
             current.push(plus);
-        } else if !current.is_empty() && !(current.len() == 1 && current[0] == *plus) {
+        } else if current.len() > 1 || current.first().is_some_and(|w| w != plus) {
+            // A separator ends a group (a lone `plus` waits for its digits).
             groups.push(std::mem::take(&mut current));
         }
     }
