@@ -14,7 +14,7 @@ const SENTENCES: &[(&str, &str)] = &[
     ("en_US", "Let's meet ⟦at {time}|time_words⟧ by the {place}."),
     (
         "en_GB",
-        "Can we move the call to ⟦{time}|time_words⟧? I'm stuck ⟦at {place}|at_prose⟧ until then.",
+        "Can we move the call to ⟦{time}|time_words⟧? I'm stuck ⟦at the {place}|at_prose⟧ until then.",
     ),
     (
         "en_US",
@@ -43,7 +43,7 @@ const SENTENCES: &[(&str, &str)] = &[
     ),
     (
         "en_US",
-        "He worked for a ⟦dot com|at_dot_prose⟧ startup and later ⟦at {place}|at_prose⟧.",
+        "He worked for a ⟦dot com|at_dot_prose⟧ startup and later ⟦at the {place}|at_prose⟧.",
     ),
     (
         "en_US",
