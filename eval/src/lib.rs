@@ -22,6 +22,7 @@
 //! println!("{}", redact_eval::report::markdown(&scores, 20, 3));
 //! ```
 
+pub mod adversarial;
 pub mod corpus;
 pub mod floors;
 pub mod report;

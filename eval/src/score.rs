@@ -12,6 +12,8 @@ use crate::corpus::{Doc, Role};
 pub struct DocRun {
     /// The replaced regions (byte spans in the document's text), sorted and disjoint.
     pub findings: Vec<Finding>,
+    /// The stand-in that replaced each finding (same order; empty when refused).
+    pub stand_ins: Vec<String>,
     /// `restore(redact(text)) == text`.
     pub round_trip: bool,
     /// The redaction was refused (the error's text).
@@ -23,11 +25,19 @@ pub fn run(redactor: &Redactor, doc: &Doc) -> DocRun {
     match redactor.redact_detailed(&doc.text, &RedactOptions::default()) {
         Ok((r, findings)) => DocRun {
             round_trip: redactor.restore(&r.text, &r.map).text == doc.text,
+            stand_ins: findings
+                .iter()
+                .map(|f| {
+                    let real = f.slice(&doc.text);
+                    r.map.stand_in_for(real).unwrap_or(real).to_string()
+                })
+                .collect(),
             findings,
             error: None,
         },
         Err(e) => DocRun {
             findings: Vec::new(),
+            stand_ins: Vec::new(),
             round_trip: false,
             error: Some(e.to_string()),
         },
@@ -260,7 +270,8 @@ pub struct Scores {
     pub chars: u64,
 }
 
-fn line_around(text: &str, start: usize, end: usize) -> String {
+/// The line around `start..end` (cut to 70 characters either side when long).
+pub fn line_around(text: &str, start: usize, end: usize) -> String {
     let ls = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let le = text[end..].find('\n').map_or(text.len(), |i| end + i);
     let line = &text[ls..le];
@@ -486,6 +497,7 @@ mod tests {
                 f(text, "Madrid", Kind::Person),
                 f(text, "lives", Kind::Person),
             ],
+            stand_ins: vec![],
             round_trip: true,
             error: None,
         };
@@ -517,11 +529,13 @@ mod tests {
         );
         let clean = DocRun {
             findings: vec![],
+            stand_ins: vec![],
             round_trip: true,
             error: None,
         };
         let dirty = DocRun {
             findings: vec![f(text, "10.0.19045.3693", Kind::IpAddress)],
+            stand_ins: vec![],
             round_trip: true,
             error: None,
         };
