@@ -332,9 +332,11 @@ fn compat(c: char) -> Option<String> {
     (s != c.to_string() && s.chars().all(|d| d.is_ascii_alphanumeric())).then_some(s)
 }
 
-/// A word (a run without white space) whose confusable letters are folded: it holds ASCII
-/// letters, digits or `@`, and every other letter in it is a confusable one.
-fn mixed_word(text: &str, at: usize) -> (usize, bool) {
+/// What the word (a run without white space) around `at` allows: its end; whether its
+/// confusable letters are folded (it holds ASCII letters, digits or `@`, and every other
+/// letter in it is a confusable one); whether it holds fullwidth letters or digits (then its
+/// fullwidth punctuation reads as ASCII too: `（０９２６）－９２６００５`).
+fn word_info(text: &str, at: usize) -> (usize, bool, bool) {
     let start = text[..at]
         .char_indices()
         .rev()
@@ -346,14 +348,28 @@ fn mixed_word(text: &str, at: usize) -> (usize, bool) {
         .map_or(text.len(), |(i, _)| at + i);
     let word = &text[start..end];
     let mut ascii = false;
+    let mut wide = false;
+    let mut foreign = false;
     for c in word.chars() {
-        if c.is_ascii_alphanumeric() || c == '@' || fullwidth(c).is_some() {
+        if fullwidth(c).is_some_and(|a| a.is_ascii_alphanumeric()) {
+            wide = true;
+            ascii = true;
+        } else if c.is_ascii_alphanumeric() || c == '@' || c == '＠' {
             ascii = true;
         } else if c.is_alphabetic() && confusable(c).is_none() {
-            return (end, false);
+            foreign = true;
         }
     }
-    (end, ascii)
+    (end, ascii && !foreign, wide)
+}
+
+/// ASCII for fullwidth punctuation (in a word with fullwidth letters or digits).
+fn fullwidth_punct(c: char) -> Option<char> {
+    let u = c as u32;
+    (0xFF01..=0xFF5E)
+        .contains(&u)
+        .then(|| char::from_u32(u - 0xFEE0))
+        .flatten()
 }
 
 fn char_pass(text: &str) -> Option<Pass> {
@@ -364,6 +380,7 @@ fn char_pass(text: &str) -> Option<Pass> {
     let mut b = Builder::new(text);
     let mut word_end = 0usize;
     let mut word_mixed = false;
+    let mut word_wide = false;
     let mut i = 0usize;
     let mut buf = [0u8; 4];
     while let Some(off) = bytes[i..].iter().position(|&x| x >= 0x80) {
@@ -378,12 +395,29 @@ fn char_pass(text: &str) -> Option<Pass> {
             b.replace(i, i + n, a.encode_utf8(&mut buf));
         } else if let Some(s) = compat(c) {
             b.replace(i, i + n, &s);
-        } else if let Some(l) = confusable(c) {
-            if i >= word_end {
-                (word_end, word_mixed) = mixed_word(text, i);
-            }
-            if word_mixed {
-                b.replace(i, i + n, l.encode_utf8(&mut buf));
+        } else {
+            let punct = fullwidth_punct(c);
+            let conf = confusable(c);
+            if c == '\u{3000}' {
+                // An ideographic space between fullwidth digits: `＋（３７０）　８６６…`.
+                let prev = text[..i].chars().next_back();
+                let next = text[i + n..].chars().next();
+                let digit = |c: Option<char>| {
+                    c.and_then(fullwidth_punct)
+                        .is_some_and(|a| a.is_ascii_digit() || matches!(a, '(' | ')' | '+' | '-'))
+                };
+                if digit(prev) && digit(next) {
+                    b.replace(i, i + n, " ");
+                }
+            } else if punct.is_some() || conf.is_some() {
+                if i >= word_end {
+                    (word_end, word_mixed, word_wide) = word_info(text, i);
+                }
+                if let Some(a) = punct.filter(|_| word_wide) {
+                    b.replace(i, i + n, a.encode_utf8(&mut buf));
+                } else if let Some(l) = conf.filter(|_| word_mixed) {
+                    b.replace(i, i + n, l.encode_utf8(&mut buf));
+                }
             }
         }
         i += n;
@@ -451,9 +485,9 @@ const EXTRA_WORDS: &[(u8, &str)] = &[(0, "oh"), (2, "zwo"), (1, "uma"), (2, "dua
 
 /// Labels whose digits are sometimes glued to them (`ssn536228914`).
 const LABELS: &[&str] = &[
-    "ssn", "sin", "tin", "itin", "nino", "tfn", "tel", "phone", "mobile", "mob", "cell", "fax",
-    "card", "cc", "ccn", "iban", "acct", "account", "passport", "routing", "aba", "bsn", "pesel",
-    "cpf", "nif", "nie", "dni",
+    "ssn", "sin", "tin", "itin", "nino", "tfn", "tel", "ph", "phone", "mobile", "mob", "cell",
+    "fax", "card", "cc", "ccn", "iban", "acct", "account", "passport", "routing", "aba", "bsn",
+    "pesel", "cpf", "nif", "nie", "dni",
 ];
 
 /// What a trigger of the word pass is.
@@ -533,31 +567,21 @@ fn number_word(w: &str) -> Option<(u8, Option<usize>)> {
         .map(|&(d, _)| (d, None))
 }
 
-/// One token of a number run: a number word, `double`/`triple` with its word, or a group of
-/// ASCII digits.
+/// One token of a number run: a number word, `double`/`triple` with its word, or a word
+/// for `+` (first in a run only).
 struct NumToken {
     start: usize,
     end: usize,
     digits: String,
-    words: bool,
+    plus: bool,
 }
+
+/// Words for `+` before the digits of a telephone number.
+const PLUS_WORDS: &[&str] = &["plus", "mais", "más", "mas", "più"];
 
 /// The token starting at `p` (no separator before it).
 fn num_token(text: &str, p: usize) -> Option<NumToken> {
     let rest = &text[p..];
-    let digits_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits_len > 0 {
-        let e = p + digits_len;
-        if text[e..].chars().next().is_some_and(char::is_alphabetic) {
-            return None;
-        }
-        return Some(NumToken {
-            start: p,
-            end: e,
-            digits: rest[..digits_len].to_string(),
-            words: false,
-        });
-    }
     let wlen = rest
         .char_indices()
         .find(|&(_, c)| !c.is_alphabetic())
@@ -578,14 +602,22 @@ fn num_token(text: &str, p: usize) -> Option<NumToken> {
             return None;
         }
         let next = num_token(text, after + sp)?;
-        if !next.words || next.digits.len() != 1 {
+        if next.plus || next.digits.len() != 1 {
             return None;
         }
         return Some(NumToken {
             start: p,
             end: next.end,
             digits: next.digits.repeat(n),
-            words: true,
+            plus: false,
+        });
+    }
+    if PLUS_WORDS.iter().any(|w| *w == word.to_lowercase()) {
+        return Some(NumToken {
+            start: p,
+            end: p + wlen,
+            digits: "+".to_string(),
+            plus: true,
         });
     }
     let (d, _) = number_word(word)?;
@@ -593,7 +625,7 @@ fn num_token(text: &str, p: usize) -> Option<NumToken> {
         start: p,
         end: p + wlen,
         digits: char::from(b'0' + d).to_string(),
-        words: true,
+        plus: false,
     })
 }
 
@@ -609,6 +641,11 @@ fn separator(text: &str, p: usize) -> Option<(usize, bool)> {
         return None;
     }
     let sep = &text[p..p + n];
+    // `…, two eight three nine,one - four …`: a comma or semicolon with nothing after it
+    // ends a cell of a table, not a group.
+    if sep.ends_with([',', ';']) {
+        return None;
+    }
     let spaces = sep.bytes().filter(|&b| b == b' ' || b == b'\t').count();
     let group = sep.bytes().any(|b| matches!(b, b',' | b';' | b'/' | b'.'))
         || (sep.contains('-') && spaces > 0)
@@ -616,9 +653,17 @@ fn separator(text: &str, p: usize) -> Option<(usize, bool)> {
     Some((n, group))
 }
 
-/// A run of at least seven digits with at least one number word, around the word at `s`.
-/// Returns the tokens and the separators between them (start, end, starts a group).
-fn number_run(text: &str, s: usize) -> Option<(Vec<NumToken>, Vec<(usize, usize, bool)>)> {
+/// A separator inside a number run: start, end, whether it starts a group.
+type Sep = (usize, usize, bool);
+
+/// A domain read from the text: its end, its dot devices (start, end), whether one is
+/// spelled out.
+type Domain = (usize, Vec<(usize, usize)>, bool);
+
+/// A run of at least seven digits written as number words, around the word at `s` (a word
+/// for `+` may lead it). Returns the tokens and the separators between them (start, end,
+/// starts a group).
+fn number_run(text: &str, s: usize) -> Option<(Vec<NumToken>, Vec<Sep>)> {
     // Walk back over earlier tokens of the run (two-letter words are not triggers).
     let mut start = s;
     loop {
@@ -639,39 +684,48 @@ fn number_run(text: &str, s: usize) -> Option<(Vec<NumToken>, Vec<(usize, usize,
             .last()
             .map(|(i, _)| i);
         let Some(ps) = prev_start else { break };
+        if separator(text, word_end).map(|(n, _)| word_end + n) != Some(start) {
+            break;
+        }
         match num_token(text, ps) {
-            Some(t) if t.end == word_end => start = ps,
+            Some(t) if t.end == word_end => {
+                start = ps;
+                if t.plus {
+                    break;
+                }
+            }
             _ => break,
         }
     }
-    let mut tokens = Vec::new();
+    let mut tokens: Vec<NumToken> = Vec::new();
     let mut seps = Vec::new();
     let mut p = start;
-    loop {
-        let Some(t) = num_token(text, p) else { break };
+    while let Some(t) = num_token(text, p) {
+        if t.plus && !tokens.is_empty() {
+            break;
+        }
         p = t.end;
         tokens.push(t);
         let Some((n, group)) = separator(text, p) else {
             break;
         };
-        if num_token(text, p + n).is_none() {
-            break;
+        match num_token(text, p + n) {
+            Some(next) if !next.plus => {}
+            _ => break,
         }
         seps.push((p, p + n, group));
         p += n;
     }
-    let digits: usize = tokens.iter().map(|t| t.digits.len()).sum();
-    let words = tokens.iter().any(|t| t.words);
-    let distinct = {
-        let mut seen = [false; 10];
-        for t in &tokens {
-            for b in t.digits.bytes() {
-                seen[usize::from(b - b'0')] = true;
-            }
+    let mut seen = [false; 10];
+    let mut digits = 0;
+    for t in &tokens {
+        for b in t.digits.bytes().filter(u8::is_ascii_digit) {
+            seen[usize::from(b - b'0')] = true;
+            digits += 1;
         }
-        seen.iter().filter(|&&x| x).count()
-    };
-    (digits >= 7 && words && distinct >= 2).then_some((tokens, seps))
+    }
+    let distinct = seen.iter().filter(|&&x| x).count();
+    (digits >= 7 && distinct >= 2).then_some((tokens, seps))
 }
 
 fn is_local_byte(b: u8) -> bool {
@@ -737,7 +791,7 @@ fn dot_device(text: &str, p: usize) -> Option<(usize, usize, bool)> {
 }
 
 /// A domain written with dot devices from `p`: its end and the devices (start, end).
-fn domain(text: &str, p: usize, tld_known: bool) -> Option<(usize, Vec<(usize, usize)>, bool)> {
+fn domain(text: &str, p: usize, tld_known: bool) -> Option<Domain> {
     let bytes = text.as_bytes();
     let mut devices = Vec::new();
     let mut spelled = false;
@@ -785,14 +839,86 @@ fn domain(text: &str, p: usize, tld_known: bool) -> Option<(usize, Vec<(usize, u
     Some((last_label.1, devices, spelled))
 }
 
+/// Rewrites that belong together (an address's `[at]` and its `[dot]`s): kept or dropped
+/// as one.
+struct Group {
+    start: usize,
+    end: usize,
+    ops: Vec<(usize, usize, &'static str)>,
+    glued: Option<(usize, usize)>,
+}
+
+/// A dot device ending at `e` (before white space): its start and end.
+fn dot_device_before(text: &str, e: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if e > 0 && bytes[e - 1] == b'.' {
+        return None;
+    }
+    let q = e - blanks_before(text, e);
+    let head = &bytes[..q];
+    for d in DOT_DEVICES {
+        let d = d.as_bytes();
+        if head.len() >= d.len() && head[head.len() - d.len()..].eq_ignore_ascii_case(d) {
+            let ds = q - d.len();
+            return Some(ds - blanks_before(text, ds));
+        }
+    }
+    let w = DOT_WORD.as_bytes();
+    if q < e && head.len() > w.len() && head[head.len() - w.len()..].eq_ignore_ascii_case(w) {
+        let ds = q - w.len();
+        let before = blanks_before(text, ds);
+        if before > 0 {
+            return Some(ds - before);
+        }
+    }
+    None
+}
+
+/// Runs of at least nine single letters or digits separated by single spaces, with at least
+/// seven digits (`4 1 1 1 …`, `C Z 3 0 …`): the spaces go.
+fn spaced_runs(text: &str, groups: &mut Vec<Group>) {
+    let bytes = text.as_bytes();
+    let alnum = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_alphanumeric);
+    let single = |i: usize| alnum(i) && (i == 0 || !alnum(i - 1)) && !alnum(i + 1);
+    let mut i = 0;
+    while i + 2 < bytes.len() {
+        if bytes[i + 1] != b' ' || !single(i) || !single(i + 2) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut end = i + 1;
+        let mut count = 1;
+        let mut digits = usize::from(bytes[i].is_ascii_digit());
+        while bytes.get(end) == Some(&b' ') && single(end + 1) {
+            count += 1;
+            digits += usize::from(bytes[end + 1].is_ascii_digit());
+            end += 2;
+        }
+        if count >= 9 && digits >= 7 {
+            let ops = (start + 1..end)
+                .step_by(2)
+                .map(|sp| (sp, sp + 1, ""))
+                .collect();
+            groups.push(Group {
+                start,
+                end,
+                ops,
+                glued: None,
+            });
+        }
+        i = end;
+    }
+}
+
 /// The word pass over `text`.
 fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
     let mut glued = Vec::new();
     let Some(tr) = TRIGGERS.as_ref() else {
         return (None, glued);
     };
-    let mut b = Builder::new(text);
     let bytes = text.as_bytes();
+    let mut groups: Vec<Group> = Vec::new();
     let mut done = 0usize;
     for m in tr.ac.find_iter(text) {
         let (s, e) = (m.start(), m.end());
@@ -800,8 +926,7 @@ fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
             continue;
         }
         match tr.what[m.pattern().as_usize()] {
-            Trigger::AtDevice | Trigger::AtWord | Trigger::AtSign => {
-                let kind = tr.what[m.pattern().as_usize()];
+            kind @ (Trigger::AtDevice | Trigger::AtWord | Trigger::AtSign) => {
                 let (lb, ra) = (blanks_before(text, s), blanks_after(text, e));
                 match kind {
                     Trigger::AtWord if lb == 0 || ra == 0 || !word_bounded(text, s, e) => {
@@ -811,25 +936,40 @@ fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
                     _ => {}
                 }
                 let (ds, de) = (s - lb, e + ra);
-                let Some(ls) = local_part(text, ds) else {
+                let Some(mut ls) = local_part(text, ds) else {
                     continue;
                 };
                 let tld_known = kind == Trigger::AtWord;
-                let Some((end, devices, spelled)) = domain(text, de, tld_known) else {
+                let Some((end, mut devices, mut spelled)) = domain(text, de, tld_known) else {
                     continue;
                 };
+                // `milan dot barta at …`: dots of the local part written out too.
+                while let Some(dd) = dot_device_before(text, ls) {
+                    match local_part(text, dd) {
+                        Some(l2) if dd > 0 => {
+                            devices.push((dd, ls));
+                            spelled = true;
+                            ls = l2;
+                        }
+                        _ => break,
+                    }
+                }
                 if kind == Trigger::AtWord && !spelled {
                     continue;
                 }
-                if ls < b.pos {
-                    continue;
-                }
-                b.replace(ds, de, "@");
+                let mut ops = vec![(ds, de, "@")];
                 for (a, z) in devices {
                     if &text[a..z] != "." {
-                        b.replace(a, z, ".");
+                        ops.push((a, z, "."));
                     }
                 }
+                ops.sort_unstable();
+                groups.push(Group {
+                    start: ls,
+                    end,
+                    ops,
+                    glued: None,
+                });
                 done = end;
             }
             Trigger::DotDevice => {
@@ -838,9 +978,13 @@ fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
                 let after = bytes.get(e).copied();
                 if before.is_some_and(|c| c.is_ascii_alphanumeric())
                     && after.is_some_and(|c| c.is_ascii_alphanumeric())
-                    && s >= b.pos
                 {
-                    b.replace(s, e, ".");
+                    groups.push(Group {
+                        start: s,
+                        end: e,
+                        ops: vec![(s, e, ".")],
+                        glued: None,
+                    });
                     done = e;
                 }
             }
@@ -851,53 +995,110 @@ fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
                 let Some((tokens, seps)) = number_run(text, s) else {
                     continue;
                 };
-                if tokens[0].start < b.pos {
-                    continue;
+                let mut ops = Vec::new();
+                for t in &tokens {
+                    ops.push((t.start, t.end, digit_str(&t.digits)));
                 }
-                let mut ti = tokens.iter().peekable();
-                let mut si = seps.iter();
-                while let Some(t) = ti.next() {
-                    if t.words {
-                        b.replace(t.start, t.end, &t.digits);
-                    }
-                    if ti.peek().is_some()
-                        && let Some(&(a, z, group)) = si.next()
-                    {
-                        b.replace(a, z, if group { "-" } else { "" });
-                    }
+                for &(a, z, group) in &seps {
+                    ops.push((a, z, if group { "-" } else { "" }));
                 }
-                done = tokens.last().map_or(e, |t| t.end);
+                ops.sort_unstable();
+                let (gs, ge) = (tokens[0].start, tokens.last().map_or(e, |t| t.end));
+                groups.push(Group {
+                    start: gs,
+                    end: ge,
+                    ops,
+                    glued: None,
+                });
+                done = ge;
             }
             Trigger::Label => {
-                // `ssn536228914`, `SSN#536228914`, `phone+14158672210`: the digits read
-                // after a label and a space.
-                if text[..s].chars().next_back().is_some_and(is_word_char) || s < b.pos {
+                // `ssn536228914`, `SSN#536228914`, `phone+14158672210`, `ibanDE89…`: the
+                // value read after a label and a space.
+                if text[..s].chars().next_back().is_some_and(is_word_char) {
                     continue;
                 }
-                let mut p = e;
-                let hash = matches!(bytes.get(p), Some(b'#'));
-                if hash {
-                    p += 1;
+                let hash = matches!(bytes.get(e), Some(b'#'));
+                let p = e + usize::from(hash);
+                let iban = text[s..e].eq_ignore_ascii_case("iban")
+                    && bytes.len() > p + 4
+                    && bytes[p..p + 2].iter().all(u8::is_ascii_alphabetic)
+                    && bytes[p + 2..p + 4].iter().all(u8::is_ascii_digit);
+                let lead = bytes.get(p).copied();
+                if !iban && !matches!(lead, Some(b'0'..=b'9' | b'+' | b'(')) {
+                    continue;
                 }
-                let plus = bytes.get(p) == Some(&b'+');
-                let q = p + usize::from(plus);
-                let digits = bytes[q..].iter().take_while(|b| b.is_ascii_digit()).count();
+                // `cc40025aae7e…` is a hex string, not a label and its digits (an `x` before
+                // an extension is allowed).
+                if !iban
+                    && bytes[p..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphanumeric())
+                        .any(|b| b.is_ascii_alphabetic() && !b.eq_ignore_ascii_case(&b'x'))
+                {
+                    continue;
+                }
+                let digits = bytes[p..]
+                    .iter()
+                    .take(32)
+                    .take_while(|b| b.is_ascii_alphanumeric() || b" .-/()+".contains(b))
+                    .filter(|b| b.is_ascii_digit())
+                    .count();
                 if digits < 6 {
                     continue;
                 }
-                if hash {
-                    b.replace(e, p, " ");
-                } else {
-                    b.replace(e, e, " ");
-                    if !plus {
-                        glued.push((s, e));
-                    }
-                }
+                let direct = !hash && lead.is_some_and(|c| c.is_ascii_alphanumeric());
+                groups.push(Group {
+                    start: s,
+                    end: p,
+                    ops: vec![(e, p, " ")],
+                    glued: direct.then_some((s, e)),
+                });
                 done = p;
             }
         }
     }
+    spaced_runs(text, &mut groups);
+    if groups.is_empty() {
+        return (None, glued);
+    }
+    groups.sort_by_key(|g| (g.start, std::cmp::Reverse(g.end)));
+    let mut b = Builder::new(text);
+    let mut last_end = 0usize;
+    for g in groups {
+        if g.start < last_end {
+            continue;
+        }
+        last_end = g.end;
+        for (a, z, with) in g.ops {
+            b.replace(a, z, with);
+        }
+        if let Some(gl) = g.glued {
+            glued.push(gl);
+        }
+    }
     (b.finish(), glued)
+}
+
+/// A token's digits as a static string (`+` or one to three digits).
+fn digit_str(d: &str) -> &'static str {
+    const ONE: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const TWO: [&str; 10] = ["00", "11", "22", "33", "44", "55", "66", "77", "88", "99"];
+    const THREE: [&str; 10] = [
+        "000", "111", "222", "333", "444", "555", "666", "777", "888", "999",
+    ];
+    let Some(first) = d.bytes().next() else {
+        return "";
+    };
+    if first == b'+' {
+        return "+";
+    }
+    let i = usize::from(first.wrapping_sub(b'0')).min(9);
+    match d.len() {
+        1 => ONE[i],
+        2 => TWO[i],
+        _ => THREE[i],
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -917,6 +1118,7 @@ pub struct Unmasked {
     dot: Option<String>,
     words: Option<Words>,
     fullwidth: bool,
+    spaced: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -959,6 +1161,12 @@ pub fn unmask(value: &str, kind: Kind, keep_prefix: usize) -> Option<Unmasked> {
     let chars = char_pass(body);
     let mid = chars.as_ref().map_or(body, |p| p.text.as_str());
     let (words, _) = word_pass(mid);
+    // `4 1 1 1 …`: a stand-in spaced the same way.
+    let spaced = mid.split(' ').count() >= 9
+        && mid
+            .split(' ')
+            .enumerate()
+            .all(|(i, t)| t.chars().count() == 1 || (i == 0 && t.len() == 2 && t.starts_with('+')));
     if chars.is_none() && words.is_none() && prefix.is_empty() {
         return None;
     }
@@ -985,6 +1193,7 @@ pub fn unmask(value: &str, kind: Kind, keep_prefix: usize) -> Option<Unmasked> {
         dot: None,
         words: None,
         fullwidth: false,
+        spaced,
         plain: String::new(),
     };
     let mut fw = 0usize;
@@ -1083,6 +1292,18 @@ impl Unmasked {
                     }
                     prev_digit = false;
                 }
+            }
+            return out;
+        }
+        if self.spaced {
+            let mut prev: Option<char> = None;
+            for c in stand_in.chars().filter(|c| *c != ' ') {
+                // A leading `+` stays glued to the first digit.
+                if prev.is_some_and(|p| p != '+') {
+                    out.push(' ');
+                }
+                out.push(c);
+                prev = Some(c);
             }
             return out;
         }

@@ -219,3 +219,81 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn spaced_characters_read_as_one_value() {
+    has(
+        "Tarjeta 4 9 7 8 8 4 3 0 2 3 6 2 8 0 2 0.",
+        Kind::CardNumber,
+        "4 9 7 8 8 4 3 0 2 3 6 2 8 0 2 0",
+    );
+    has(
+        "my iban is C Z 6 5 0 8 0 0 0 0 0 0 1 9 2 0 0 0 1 4 5 3 9 9 one sec",
+        Kind::BankAccount,
+        "C Z 6 5 0 8 0 0 0 0 0 0 1 9 2 0 0 0 1 4 5 3 9 9",
+    );
+    // Initials and short lists stay as they are.
+    assert!(View::of("J R R Tolkien wrote it; rows 1 2 3 are free").is_none());
+    let u = unmask("+4 4 2 0 7 9 4 6 0 9 5 8", Kind::Phone, 0).unwrap();
+    assert_eq!(u.plain, "+442079460958");
+    assert_eq!(u.restyle("+442071234567"), "+4 4 2 0 7 1 2 3 4 5 6 7");
+}
+
+#[test]
+fn fullwidth_punctuation_in_fullwidth_words() {
+    has(
+        "contact （０９２６）－９２６００５ now",
+        Kind::Phone,
+        "（０９２６）－９２６００５",
+    );
+    has(
+        "Till: ｓｕｐｐｏｒｔ（ａｔ）ｊａｎｓｓｏｎ（ｄｏｔ）ｓｅ",
+        Kind::Email,
+        "ｓｕｐｐｏｒｔ（ａｔ）ｊａｎｓｓｏｎ（ｄｏｔ）ｓｅ",
+    );
+    // Fullwidth punctuation of CJK prose is left alone.
+    assert!(View::of("東京都（港区）：営業部、田中").is_none());
+}
+
+#[test]
+fn dots_of_the_local_part_written_out() {
+    has(
+        "Milan,milan dot barta at jarosovavankova dot cz,+420 606 805 947",
+        Kind::Email,
+        "milan dot barta at jarosovavankova dot cz",
+    );
+}
+
+#[test]
+fn plus_words_and_table_cells() {
+    has(
+        "Ukraine,plus three eight zero six one three eight one seven seven four five,Galaxy",
+        Kind::Phone,
+        "plus three eight zero six one three eight one seven seven four five",
+    );
+    // A comma with nothing after it ends a cell: two values, not one run.
+    let text = "Anderson,seven eight zero, zero five, two eight three nine,one - four one six - five four two - nine three eight two,x";
+    let view = View::of(text).unwrap();
+    assert_eq!(view.text(), "Anderson,780-05-2839,1-416-542-9382,x");
+}
+
+#[test]
+fn glued_labels_need_digits_not_hex() {
+    has(
+        "card=cc2703 0826 1630 8098 ok",
+        Kind::CardNumber,
+        "cc2703 0826 1630 8098",
+    );
+    has(
+        "rekening ibanNL81DBHO8034505717.",
+        Kind::BankAccount,
+        "ibanNL81DBHO8034505717",
+    );
+    has(
+        "phone=phone7630070372x886 x",
+        Kind::Phone,
+        "phone7630070372x886",
+    );
+    let text = "\"PASSWORD\": \"cc40025aae7e2175a5944dc9696f6180\",";
+    assert!(View::of(text).is_none());
+}
