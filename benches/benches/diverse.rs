@@ -1,4 +1,4 @@
-//! Detection and redaction on diverse text: documents of the evaluation corpus (tables,
+//! Detection, redaction and restore on diverse text: documents of the evaluation corpus (tables,
 //! JSON, logs, letters, chat … in 45 locales) joined in corpus order, never a few
 //! paragraphs repeated, so a lazy DFA cannot cache its way through (issue 16).
 //!
@@ -32,6 +32,20 @@ fn diverse(c: &mut Criterion) {
             g.bench_function(format!("redact-{name}"), |b| {
                 b.iter(|| redactor.redact(black_box(&doc), &opts))
             });
+            // Restore of the redacted document (its stand-ins put back): with the map
+            // compiled once (a proxy's stream), and compiling it per call (`/v1/restore`).
+            let Ok(r) = redactor.redact(&doc, &opts) else {
+                panic!("the diverse document must redact");
+            };
+            g.throughput(Throughput::Bytes(r.text.len() as u64));
+            let restorer = redactor.restorer(&r.map);
+            g.bench_function(format!("restore-{name}"), |b| {
+                b.iter(|| restorer.restore(black_box(&r.text)))
+            });
+            g.bench_function(format!("restore-compile-{name}"), |b| {
+                b.iter(|| redactor.restore(black_box(&r.text), &r.map))
+            });
+            g.throughput(Throughput::Bytes(doc.len() as u64));
         }
     }
     g.finish();
