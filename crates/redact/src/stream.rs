@@ -1,0 +1,564 @@
+//! Redaction of an input of any size, piece by piece, with one map for the whole input.
+//!
+//! [`StreamRedactor`] keeps what a single call of [`Redactor::redact`] keeps for one text, for
+//! every piece of a long input:
+//!
+//! - one stand-in generator ([`Surrogates`]) whose stand-ins never clash with those of earlier
+//!   pieces and are never text a restore would read in an earlier piece
+//!   ([`Surrogates::remember_text`]);
+//! - one map that grows entry by entry: the same real value gets the same stand-in in every
+//!   piece;
+//! - the people found so far, whose later mentions are replaced as in one text;
+//! - the stand-ins made so far: where a later piece holds one as plain text (or a number
+//!   spelled like one), that text is replaced too, as [`Redactor::redact`] does with the
+//!   stand-ins of a map passed in.
+//!
+//! Every look-up is by the words of the piece in hash tables, so the cost of a piece does not
+//! grow with the size of the map. Each piece is checked to restore exactly (with the entries a
+//! restore could read in it) before it is returned, as [`Redactor::redact`] checks a text.
+//!
+//! Detection ([`piece_findings`]) needs nothing of this state, so pieces can be detected on
+//! other threads while this one makes stand-ins. The caller cuts the input where no value can
+//! straddle the cut (line boundaries) and passes the lines a later piece's detection should
+//! still read (a table's header) as its context.
+
+use std::collections::{HashMap, HashSet};
+
+use redact_detect::resolve;
+use redact_surrogate::Surrogates;
+use redact_surrogate::seen::{digit_tails, number_tail};
+
+use crate::{
+    Finding, Kind, Map, RedactError, RedactOptions, Redactor, Restorer, allowed_spans,
+    is_word_byte, parts, restore_edges, word_edges,
+};
+
+/// The findings of `piece` (byte offsets in `piece`) when it is read after `context` (lines
+/// that came before it in the input, ending with a line break): detection reads both, and
+/// findings inside the context are dropped (a finding that starts there is cut to the piece).
+pub fn piece_findings(
+    redactor: &Redactor,
+    context: &str,
+    piece: &str,
+    opts: &RedactOptions,
+) -> Vec<Finding> {
+    if context.is_empty() {
+        return redactor.findings(piece, opts);
+    }
+    let mut text = String::with_capacity(context.len() + piece.len());
+    text.push_str(context);
+    text.push_str(piece);
+    let cut = context.len();
+    redactor
+        .findings(&text, opts)
+        .into_iter()
+        .filter(|f| f.end > cut)
+        .map(|mut f| {
+            if f.start < cut {
+                f.start = cut;
+                f.keep_prefix = 0;
+            }
+            f.start -= cut;
+            f.end -= cut;
+            f
+        })
+        .filter(|f| f.start < f.end)
+        .collect()
+}
+
+/// What one piece became.
+#[derive(Clone, Debug)]
+pub struct StreamPiece {
+    /// The piece with stand-ins in place.
+    pub text: String,
+    /// The spans of the piece that were replaced (byte offsets in the piece).
+    pub replaced: Vec<(usize, usize)>,
+}
+
+/// The state of a redaction that goes through an input piece by piece. See the [module
+/// documentation](self).
+pub struct StreamRedactor {
+    redactor: Redactor,
+    allow: Vec<String>,
+    sur: Surrogates,
+    learned: parts::Learned,
+    map: Map,
+    /// The map's stand-ins, and for each its first run of letters and digits (lower case)
+    /// with the run's offset, and its last 7 digits when it is number-like.
+    stand_ins: Vec<String>,
+    by_run: HashMap<String, Vec<(u32, u32)>>,
+    by_tail: HashMap<u64, Vec<u32>>,
+    /// Values known to be identifying (people found so far, real values of a map passed in),
+    /// by their first word in lower case.
+    known: Vec<(String, Option<Kind>)>,
+    known_lower: HashSet<String>,
+    known_by_word: HashMap<String, Vec<(u32, u32)>>,
+}
+
+impl std::fmt::Debug for StreamRedactor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamRedactor")
+            .field("entries", &self.map.len())
+            .field("known", &self.known.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Attempts at one piece before it is refused (as [`Redactor::redact`]: the last two without
+/// name-part entries).
+const ATTEMPTS: u64 = 4;
+
+impl StreamRedactor {
+    /// A stream with `redactor`'s detector and seed, continuing `previous` (a map of an
+    /// earlier call, whose stand-ins are kept), leaving the `allow` terms as written.
+    pub fn new(redactor: &Redactor, previous: Option<Map>, allow: Vec<String>) -> StreamRedactor {
+        let sur = match redactor.seed {
+            Some(s) => Surrogates::with_seed(s),
+            None => Surrogates::new(),
+        };
+        let mut st = StreamRedactor {
+            redactor: redactor.clone(),
+            allow,
+            sur,
+            learned: parts::Learned::default(),
+            map: Map::new(),
+            stand_ins: Vec::new(),
+            by_run: HashMap::new(),
+            by_tail: HashMap::new(),
+            known: Vec::new(),
+            known_lower: HashSet::new(),
+            known_by_word: HashMap::new(),
+        };
+        if let Some(prev) = previous {
+            for (stand_in, real) in prev.iter() {
+                let pairs = parts::pairs(real, stand_in);
+                for &(r, s) in &pairs {
+                    st.sur.learn_name_part(r, s);
+                    st.learned.add(r, s);
+                }
+                let part_entry = pairs.len() == 1 && pairs[0] == (real, stand_in);
+                if !part_entry {
+                    st.sur.reserve(stand_in);
+                }
+                st.sur.reserve(real);
+                st.add_known(real, None);
+                st.index_stand_in(stand_in);
+            }
+            st.map = prev;
+        }
+        st
+    }
+
+    /// The options detection of a piece takes ([`piece_findings`]).
+    pub fn options(&self) -> RedactOptions {
+        RedactOptions {
+            allow: self.allow.clone(),
+            ..RedactOptions::default()
+        }
+    }
+
+    /// The map so far: the map passed in and every entry made for the pieces.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The map, at the end of the input.
+    pub fn into_map(self) -> Map {
+        self.map
+    }
+
+    fn add_known(&mut self, value: &str, kind: Option<Kind>) {
+        let value = value.trim();
+        if value.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+            return;
+        }
+        let lower = value.to_ascii_lowercase();
+        if !self.known_lower.insert(lower.clone()) {
+            return;
+        }
+        let Some((s, e)) = word_runs(&lower).next() else {
+            return;
+        };
+        let id = self.known.len() as u32;
+        self.known.push((value.to_string(), kind));
+        self.known_by_word
+            .entry(lower[s..e].to_string())
+            .or_default()
+            .push((id, s as u32));
+    }
+
+    fn index_stand_in(&mut self, stand_in: &str) {
+        if stand_in.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+            return;
+        }
+        let id = self.stand_ins.len() as u32;
+        self.stand_ins.push(stand_in.to_string());
+        if let Some((s, e)) = alnum_runs(stand_in).next() {
+            self.by_run
+                .entry(stand_in[s..e].to_lowercase())
+                .or_default()
+                .push((id, s as u32));
+        }
+        if let Some(tail) = number_tail(stand_in) {
+            self.by_tail.entry(tail).or_default().push(id);
+        }
+    }
+
+    /// Later occurrences of the values known so far, as whole words (ASCII case ignored), the
+    /// leftmost longest first.
+    fn known_findings(&mut self, piece: &str, found: &[Finding]) -> Vec<Finding> {
+        let mut spans: Vec<(usize, usize, u32)> = Vec::new();
+        let mut key = String::new();
+        for (s, e) in word_runs(piece) {
+            key.clear();
+            key.push_str(&piece[s..e]);
+            key.make_ascii_lowercase();
+            let Some(ids) = self.known_by_word.get(&key) else {
+                continue;
+            };
+            for &(id, off) in ids {
+                let Some(s) = s.checked_sub(off as usize) else {
+                    continue;
+                };
+                let v = self.known[id as usize].0.as_bytes();
+                let end = s + v.len();
+                if end <= piece.len()
+                    && piece.as_bytes()[s..end].eq_ignore_ascii_case(v)
+                    && piece.is_char_boundary(s)
+                    && piece.is_char_boundary(end)
+                    && word_edges(piece, s, end)
+                {
+                    spans.push((s, end, id));
+                }
+            }
+        }
+        spans.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let mut out = Vec::new();
+        let mut last_end = 0;
+        for (s, e, id) in spans {
+            if s < last_end {
+                continue;
+            }
+            last_end = e;
+            if found.iter().any(|f| f.start <= s && e <= f.end) {
+                continue;
+            }
+            let kind = match self.known[id as usize].1 {
+                Some(k) => k,
+                None => {
+                    let k = self.redactor.kind_of_value(&piece[s..e]);
+                    self.known[id as usize].1 = Some(k);
+                    k
+                }
+            };
+            out.push(Finding::new(s, e, kind, "known-value"));
+        }
+        out
+    }
+
+    /// Ids of the stand-ins so far that a restore could read in `text`, with where (literal
+    /// occurrences at restore edges, ignoring case; number-like ones by their last 7 digits,
+    /// spanning the digit sequence).
+    fn stand_ins_in(&self, text: &str) -> Vec<(usize, usize, u32)> {
+        let mut out = Vec::new();
+        if self.stand_ins.is_empty() {
+            return out;
+        }
+        for (s, e) in alnum_runs(text) {
+            let key = text[s..e].to_lowercase();
+            let Some(ids) = self.by_run.get(&key) else {
+                continue;
+            };
+            for &(id, off) in ids {
+                let Some(start) = s.checked_sub(off as usize) else {
+                    continue;
+                };
+                if !text.is_char_boundary(start) {
+                    continue;
+                }
+                if let Some(end) = match_folded(text, start, &self.stand_ins[id as usize])
+                    && restore_edges(text, start, end)
+                {
+                    out.push((start, end, id));
+                }
+            }
+        }
+        if !self.by_tail.is_empty() {
+            let b = text.as_bytes();
+            for (s, e, tail) in digit_tails(text) {
+                if let Some(ids) = self.by_tail.get(&tail) {
+                    let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
+                        s - 1
+                    } else {
+                        s
+                    };
+                    let e = if e < b.len() && b[e] == b')' {
+                        e + 1
+                    } else {
+                        e
+                    };
+                    for &id in ids {
+                        out.push((s, e, id));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Redacts the next piece of the input, whose detected findings are `detected`
+    /// ([`piece_findings`]).
+    ///
+    /// # Errors
+    /// [`RedactError::Unrestorable`] when no stand-ins give a piece that restores exactly
+    /// (fail closed, as [`Redactor::redact`]).
+    pub fn redact_piece(
+        &mut self,
+        piece: &str,
+        detected: Vec<Finding>,
+    ) -> Result<StreamPiece, RedactError> {
+        let mut extra = self.known_findings(piece, &detected);
+        for (s, e, _) in self.stand_ins_in(piece) {
+            if detected.iter().any(|f| f.start <= s && e <= f.end) {
+                continue;
+            }
+            let kind = self.redactor.kind_of_value(&piece[s..e]);
+            extra.push(Finding::new(s, e, kind, "known-value"));
+        }
+        let mut found = detected;
+        if !extra.is_empty() {
+            if !self.allow.is_empty() {
+                let allowed = allowed_spans(piece, &self.allow);
+                extra.retain(|f| !allowed.iter().any(|&(s, e)| f.start < e && s < f.end));
+            }
+            found.extend(extra);
+            found = resolve(found);
+        }
+        for attempt in 0..ATTEMPTS {
+            let (text, pending) = self.replace(piece, &found, attempt < 2);
+            if self.restores(piece, &text, &pending) {
+                self.commit(piece, &found, pending);
+                return Ok(StreamPiece {
+                    text,
+                    replaced: found.iter().map(|f| (f.start, f.end)).collect(),
+                });
+            }
+        }
+        Err(RedactError::Unrestorable)
+    }
+
+    /// Whether `out` restores to `piece` with the pending entries and every entry of the map
+    /// a restore could read in `out`.
+    fn restores(&self, piece: &str, out: &str, pending: &Map) -> bool {
+        let mut subset = pending.clone();
+        for (_, _, id) in self.stand_ins_in(out) {
+            let s = &self.stand_ins[id as usize];
+            if let Some(r) = self.map.get(s)
+                && subset.insert(s.clone(), r.to_string()).is_err()
+            {
+                return false;
+            }
+        }
+        if subset.is_empty() {
+            return out == piece;
+        }
+        Restorer::new(&subset).restore(out).text == piece
+    }
+
+    fn commit(&mut self, piece: &str, found: &[Finding], pending: Map) {
+        for (s, r) in pending.iter() {
+            if self.map.get(s).is_none() {
+                let _ = self.map.insert(s, r);
+                self.index_stand_in(s);
+            }
+        }
+        for f in found {
+            if f.kind == Kind::Person {
+                self.add_known(f.slice(piece), Some(Kind::Person));
+            }
+        }
+        self.sur.remember_text(piece);
+    }
+
+    fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str) -> Option<&'a str> {
+        self.map
+            .stand_in_for(real)
+            .or_else(|| pending.stand_in_for(real))
+    }
+
+    fn new_stand_in(&mut self, pending: &mut Map, piece: &str, f: &Finding) -> Option<String> {
+        let real = f.slice(piece);
+        for _ in 0..8 {
+            let s = self
+                .sur
+                .stand_in(piece, f.kind, f.rule, usize::from(f.keep_prefix), real);
+            if self.map.get(&s).is_none() && pending.insert(s.clone(), real).is_ok() {
+                return Some(s);
+            }
+            self.sur.reserve(&s);
+        }
+        None
+    }
+
+    /// The stand-ins of one attempt, as [`Redactor::redact`] makes them for a text (people
+    /// first; a mention made of learned name parts built from them), with the new entries
+    /// apart.
+    fn replace(&mut self, piece: &str, found: &[Finding], name_parts: bool) -> (String, Map) {
+        let mut pending = Map::new();
+        let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
+        let mut part_pairs: Vec<(String, String)> = Vec::new();
+        let mut order: Vec<usize> = (0..found.len())
+            .filter(|&i| found[i].kind == Kind::Person)
+            .collect();
+        order.sort_by_key(|&i| !found[i].slice(piece).trim().contains(char::is_whitespace));
+        let mut deferred = Vec::new();
+        for &i in &order {
+            let f = &found[i];
+            let real = f.slice(piece);
+            if let Some(s) = self.stand_in_for(&pending, real) {
+                stand_ins[i] = Some(s.to_string());
+                continue;
+            }
+            if name_parts && self.learned.covers(real) {
+                deferred.push(i);
+                continue;
+            }
+            if let Some(s) = self.new_stand_in(&mut pending, piece, f) {
+                for (r, p) in parts::pairs(real, &s) {
+                    self.learned.add(r, p);
+                    if name_parts {
+                        part_pairs.push((p.to_string(), r.to_string()));
+                    }
+                }
+                stand_ins[i] = Some(s);
+            } else {
+                stand_ins[i] = Some(real.to_string());
+            }
+        }
+        for i in deferred {
+            let f = &found[i];
+            let real = f.slice(piece);
+            if let Some(s) = self.stand_in_for(&pending, real) {
+                stand_ins[i] = Some(s.to_string());
+                continue;
+            }
+            // Learned parts written in this piece or read in an earlier one cannot be used.
+            let in_text: Vec<String> = self
+                .learned
+                .parts_of(real)
+                .into_iter()
+                .filter(|p| contains_word(piece, p) || self.sur.may_be_in_remembered(p))
+                .map(str::to_lowercase)
+                .collect();
+            let built = self.learned.build(real, &in_text).filter(|b| {
+                self.map.get(b).is_none()
+                    && !self.sur.may_be_in_remembered(b)
+                    && pending.insert(b.clone(), real).is_ok()
+            });
+            let s = match built {
+                Some(b) => b,
+                None => self
+                    .new_stand_in(&mut pending, piece, f)
+                    .unwrap_or_else(|| real.to_string()),
+            };
+            stand_ins[i] = Some(s);
+        }
+        for (i, f) in found.iter().enumerate() {
+            if f.kind == Kind::Person {
+                continue;
+            }
+            let real = f.slice(piece);
+            let s = match self.stand_in_for(&pending, real) {
+                Some(s) => s.to_string(),
+                None => self
+                    .new_stand_in(&mut pending, piece, f)
+                    .unwrap_or_else(|| real.to_string()),
+            };
+            stand_ins[i] = Some(s);
+        }
+        if !part_pairs.is_empty() {
+            let mut parts_map = Map::new();
+            parts::add_to_map(piece, &mut parts_map, part_pairs);
+            for (s, r) in parts_map.iter() {
+                if self.map.get(s).is_none()
+                    && pending.get(s).is_none()
+                    && !self.sur.may_be_in_remembered(s)
+                {
+                    let _ = pending.insert(s, r);
+                }
+            }
+        }
+        let mut out = String::with_capacity(piece.len() + piece.len() / 8);
+        let mut last = 0;
+        for (f, s) in found.iter().zip(&stand_ins) {
+            out.push_str(&piece[last..f.start]);
+            out.push_str(s.as_deref().unwrap_or_else(|| f.slice(piece)));
+            last = f.end;
+        }
+        out.push_str(&piece[last..]);
+        (out, pending)
+    }
+}
+
+/// Maximal runs of word bytes ([`is_word_byte`]): the words [`crate::occurrences`] matches.
+fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() && !is_word_byte(b[i]) {
+            i += 1;
+        }
+        if i >= b.len() {
+            return None;
+        }
+        let s = i;
+        while i < b.len() && is_word_byte(b[i]) {
+            i += 1;
+        }
+        Some((s, i))
+    })
+}
+
+/// Maximal runs of alphanumeric characters (Unicode).
+fn alnum_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut it = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let s = loop {
+            let (i, c) = it.next()?;
+            if c.is_alphanumeric() {
+                break i;
+            }
+        };
+        let mut e = text.len();
+        while let Some(&(i, c)) = it.peek() {
+            if !c.is_alphanumeric() {
+                e = i;
+                break;
+            }
+            it.next();
+        }
+        Some((s, e))
+    })
+}
+
+/// The end of `pat` matched at `start` of `text`, comparing characters in lower case.
+fn match_folded(text: &str, start: usize, pat: &str) -> Option<usize> {
+    let mut t = text[start..].char_indices();
+    for p in pat.chars() {
+        let (_, c) = t.next()?;
+        if c != p && !c.to_lowercase().eq(p.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(t.next().map_or(text.len(), |(i, _)| start + i))
+}
+
+/// Whether `word` occurs in `text` as a whole word, ignoring ASCII case.
+fn contains_word(text: &str, word: &str) -> bool {
+    let w = word.as_bytes();
+    if w.is_empty() {
+        return false;
+    }
+    let key = word.to_ascii_lowercase();
+    word_runs(text).any(|(s, e)| e - s == w.len() && text[s..e].eq_ignore_ascii_case(&key))
+}
