@@ -4,7 +4,7 @@
 //! every piece of a long input:
 //!
 //! - one stand-in generator ([`Surrogates`]) whose stand-ins never clash with those of earlier
-//!   pieces and are never text a restore would read in an earlier piece
+//!   pieces and are never text a restore would read in an earlier piece or its output
 //!   ([`Surrogates::remember_text`]);
 //! - one map that grows entry by entry: the same real value gets the same stand-in in every
 //!   piece;
@@ -188,14 +188,20 @@ impl StreamRedactor {
     }
 
     fn index_stand_in(&mut self, stand_in: &str) {
-        if stand_in.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+        // One letter is a whole name in Chinese: every stand-in with a letter or digit.
+        if !stand_in.chars().any(char::is_alphanumeric) {
             return;
         }
         let id = self.stand_ins.len() as u32;
         self.stand_ins.push(stand_in.to_string());
         if let Some((s, e)) = alnum_runs(stand_in).next() {
             self.by_run
-                .entry(stand_in[s..e].to_lowercase())
+                .entry(
+                    stand_in[s..e]
+                        .chars()
+                        .flat_map(char::to_lowercase)
+                        .collect(),
+                )
                 .or_default()
                 .push((id, s as u32));
         }
@@ -264,8 +270,10 @@ impl StreamRedactor {
         if self.stand_ins.is_empty() {
             return out;
         }
+        let mut key = String::new();
         for (s, e) in alnum_runs(text) {
-            let key = text[s..e].to_lowercase();
+            key.clear();
+            key.extend(text[s..e].chars().flat_map(char::to_lowercase));
             let Some(ids) = self.by_run.get(&key) else {
                 continue;
             };
@@ -335,9 +343,14 @@ impl StreamRedactor {
             found = resolve(found);
         }
         for attempt in 0..ATTEMPTS {
+            if attempt == 2 {
+                // A value glued to letters or digits (`INC7552320` with `7552320` found)
+                // cannot be read back by a restore: the last attempts replace the whole word.
+                found = widen_glued(piece, found);
+            }
             let (text, pending) = self.replace(piece, &found, attempt < 2);
             if self.restores(piece, &text, &pending) {
-                self.commit(piece, &found, pending);
+                self.commit(piece, &text, &found, pending);
                 return Ok(StreamPiece {
                     text,
                     replaced: found.iter().map(|f| (f.start, f.end)).collect(),
@@ -365,7 +378,7 @@ impl StreamRedactor {
         Restorer::new(&subset).restore(out).text == piece
     }
 
-    fn commit(&mut self, piece: &str, found: &[Finding], pending: Map) {
+    fn commit(&mut self, piece: &str, out: &str, found: &[Finding], pending: Map) {
         for (s, r) in pending.iter() {
             if self.map.get(s).is_none() {
                 let _ = self.map.insert(s, r);
@@ -377,7 +390,11 @@ impl StreamRedactor {
                 self.add_known(f.slice(piece), Some(Kind::Person));
             }
         }
+        // A later stand-in must be text a restore reads nowhere in the input so far, nor in
+        // the output so far (`Kieran ` written before the stand-in `Steele` reads as a later
+        // stand-in `Kieran Steele`).
         self.sur.remember_text(piece);
+        self.sur.remember_text(out);
     }
 
     fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str) -> Option<&'a str> {
@@ -498,6 +515,31 @@ impl StreamRedactor {
         out.push_str(&piece[last..]);
         (out, pending)
     }
+}
+
+/// `found` with every finding that starts or ends between two letters or digits widened to
+/// the whole run of letters and digits around it (read as an identifier), overlaps resolved.
+fn widen_glued(piece: &str, found: Vec<Finding>) -> Vec<Finding> {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut changed = false;
+    let widened: Vec<Finding> = found
+        .into_iter()
+        .map(|mut f| {
+            let (mut s, mut e) = (f.start, f.end);
+            while alnum(piece[..s].chars().next_back()) && alnum(piece[s..].chars().next()) {
+                s -= piece[..s].chars().next_back().map_or(1, char::len_utf8);
+            }
+            while alnum(piece[..e].chars().next_back()) && alnum(piece[e..].chars().next()) {
+                e += piece[e..].chars().next().map_or(1, char::len_utf8);
+            }
+            if (s, e) != (f.start, f.end) {
+                changed = true;
+                f = Finding::new(s, e, Kind::IdNumber, "known-value");
+            }
+            f
+        })
+        .collect();
+    if changed { resolve(widened) } else { widened }
 }
 
 /// Maximal runs of word bytes ([`is_word_byte`]): the words [`crate::occurrences`] matches.
