@@ -246,7 +246,7 @@ impl StreamRedactor {
                 continue;
             }
             last_end = e;
-            if found.iter().any(|f| f.start <= s && e <= f.end) {
+            if covered(found, s, e) {
                 continue;
             }
             let kind = match self.known[id as usize].1 {
@@ -327,7 +327,7 @@ impl StreamRedactor {
     ) -> Result<StreamPiece, RedactError> {
         let mut extra = self.known_findings(piece, &detected);
         for (s, e, _) in self.stand_ins_in(piece) {
-            if detected.iter().any(|f| f.start <= s && e <= f.end) {
+            if covered(&detected, s, e) {
                 continue;
             }
             let kind = self.redactor.kind_of_value(&piece[s..e]);
@@ -515,6 +515,13 @@ impl StreamRedactor {
         out.push_str(&piece[last..]);
         (out, pending)
     }
+}
+
+/// Whether `s..e` lies inside one of `found` (sorted by start and disjoint, as detection and
+/// [`resolve`] return them): a binary search, so a piece's cost stays linear.
+fn covered(found: &[Finding], s: usize, e: usize) -> bool {
+    let i = found.partition_point(|f| f.start <= s);
+    i > 0 && e <= found[i - 1].end
 }
 
 /// `found` with every finding that starts or ends between two letters or digits widened to
