@@ -452,6 +452,14 @@ impl StreamRedactor {
                 stand_ins[i] = Some(real.to_string());
             }
         }
+        // The piece's words, once, for the deferred mentions.
+        let words: HashSet<String> = if deferred.is_empty() {
+            HashSet::new()
+        } else {
+            word_runs(piece)
+                .map(|(s, e)| piece[s..e].to_ascii_lowercase())
+                .collect()
+        };
         for i in deferred {
             let f = &found[i];
             let real = f.slice(piece);
@@ -464,7 +472,9 @@ impl StreamRedactor {
                 .learned
                 .parts_of(real)
                 .into_iter()
-                .filter(|p| contains_word(piece, p) || self.sur.may_be_in_remembered(p))
+                .filter(|p| {
+                    words.contains(&p.to_ascii_lowercase()) || self.sur.may_be_in_remembered(p)
+                })
                 .map(str::to_lowercase)
                 .collect();
             let built = self.learned.build(real, &in_text).filter(|b| {
@@ -600,14 +610,4 @@ fn match_folded(text: &str, start: usize, pat: &str) -> Option<usize> {
         }
     }
     Some(t.next().map_or(text.len(), |(i, _)| start + i))
-}
-
-/// Whether `word` occurs in `text` as a whole word, ignoring ASCII case.
-fn contains_word(text: &str, word: &str) -> bool {
-    let w = word.as_bytes();
-    if w.is_empty() {
-        return false;
-    }
-    let key = word.to_ascii_lowercase();
-    word_runs(text).any(|(s, e)| e - s == w.len() && text[s..e].eq_ignore_ascii_case(&key))
 }
