@@ -348,7 +348,10 @@ impl StreamRedactor {
                 // cannot be read back by a restore: the last attempts replace the whole word.
                 found = widen_glued(piece, found);
             }
-            let (text, pending) = self.replace(piece, &found, attempt < 2);
+            // The last attempt gives every value of the piece a stand-in of its own, in
+            // case one of the map's stand-ins forms another with the text beside it here.
+            let fresh = attempt + 1 == ATTEMPTS;
+            let (text, pending) = self.replace(piece, &found, attempt < 2, fresh);
             if self.restores(piece, &text, &pending) {
                 self.commit(piece, &text, &found, pending);
                 return Ok(StreamPiece {
@@ -397,7 +400,10 @@ impl StreamRedactor {
         self.sur.remember_text(out);
     }
 
-    fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str) -> Option<&'a str> {
+    fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str, fresh: bool) -> Option<&'a str> {
+        if fresh {
+            return pending.stand_in_for(real);
+        }
         self.map
             .stand_in_for(real)
             .or_else(|| pending.stand_in_for(real))
@@ -420,7 +426,13 @@ impl StreamRedactor {
     /// The stand-ins of one attempt, as [`Redactor::redact`] makes them for a text (people
     /// first; a mention made of learned name parts built from them), with the new entries
     /// apart.
-    fn replace(&mut self, piece: &str, found: &[Finding], name_parts: bool) -> (String, Map) {
+    fn replace(
+        &mut self,
+        piece: &str,
+        found: &[Finding],
+        name_parts: bool,
+        fresh: bool,
+    ) -> (String, Map) {
         let mut pending = Map::new();
         let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
         let mut part_pairs: Vec<(String, String)> = Vec::new();
@@ -432,11 +444,11 @@ impl StreamRedactor {
         for &i in &order {
             let f = &found[i];
             let real = f.slice(piece);
-            if let Some(s) = self.stand_in_for(&pending, real) {
+            if let Some(s) = self.stand_in_for(&pending, real, fresh) {
                 stand_ins[i] = Some(s.to_string());
                 continue;
             }
-            if name_parts && self.learned.covers(real) {
+            if name_parts && !fresh && self.learned.covers(real) {
                 deferred.push(i);
                 continue;
             }
@@ -463,7 +475,7 @@ impl StreamRedactor {
         for i in deferred {
             let f = &found[i];
             let real = f.slice(piece);
-            if let Some(s) = self.stand_in_for(&pending, real) {
+            if let Some(s) = self.stand_in_for(&pending, real, fresh) {
                 stand_ins[i] = Some(s.to_string());
                 continue;
             }
@@ -495,7 +507,7 @@ impl StreamRedactor {
                 continue;
             }
             let real = f.slice(piece);
-            let s = match self.stand_in_for(&pending, real) {
+            let s = match self.stand_in_for(&pending, real, fresh) {
                 Some(s) => s.to_string(),
                 None => self
                     .new_stand_in(&mut pending, piece, f)
@@ -610,4 +622,104 @@ fn match_folded(text: &str, start: usize, pat: &str) -> Option<usize> {
         }
     }
     Some(t.next().map_or(text.len(), |(i, _)| start + i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(st: &mut StreamRedactor, pieces: &[&str]) -> String {
+        let r = st.redactor.clone();
+        let opts = st.options();
+        let mut out = String::new();
+        for p in pieces {
+            let found = piece_findings(&r, "", p, &opts);
+            out.push_str(&st.redact_piece(p, found).unwrap().text);
+        }
+        out
+    }
+
+    #[test]
+    fn one_value_has_one_stand_in_across_pieces() {
+        let r = Redactor::new().with_seed(3);
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let pieces = [
+            "Mail jane.doe@example.org now.\n",
+            "Again: jane.doe@example.org.\n",
+            "Call +1 415 867 2210.\n",
+            "Once more jane.doe@example.org and +1 415 867 2210.\n",
+        ];
+        let out = run(&mut st, &pieces);
+        let map = st.map().clone();
+        assert_eq!(map.len(), 2, "{out}");
+        let s = map.stand_in_for("jane.doe@example.org").unwrap();
+        assert_eq!(out.matches(s).count(), 3);
+        assert_eq!(Restorer::new(&map).restore(&out).text, pieces.concat());
+    }
+
+    #[test]
+    fn a_later_piece_holding_a_stand_in_is_replaced_and_restores() {
+        let r = Redactor::new().with_seed(5);
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let first = "Mail jane.doe@example.org now.\n";
+        let out1 = run(&mut st, &[first]);
+        let stand_in = st
+            .map()
+            .stand_in_for("jane.doe@example.org")
+            .unwrap()
+            .to_string();
+        // The next piece quotes the stand-in as plain text.
+        let second = format!("Unrelated: {stand_in} wrote.\n");
+        let out2 = run(&mut st, &[&second]);
+        assert!(!out2.contains(&stand_in), "{out2}");
+        let all = format!("{out1}{out2}");
+        assert_eq!(
+            Restorer::new(st.map()).restore(&all).text,
+            format!("{first}{second}")
+        );
+    }
+
+    #[test]
+    fn a_person_found_in_one_piece_is_found_in_later_ones() {
+        let r = Redactor::new().with_seed(9);
+        let opts = RedactOptions::default();
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let first = "Dear Priya Raman, thank you.\n";
+        let later = "the raman spectrum was fine.\n";
+        // Alone, the later piece's surname is not a finding; after the first it is.
+        assert!(r.findings(later, &opts).is_empty());
+        run(&mut st, &[first]);
+        let found = piece_findings(&r, "", later, &opts);
+        let p = st.redact_piece(later, found).unwrap();
+        assert_eq!(p.replaced.len(), 1);
+        assert!(!p.text.contains("raman"));
+    }
+
+    #[test]
+    fn context_findings_are_not_returned_and_a_header_types_later_rows() {
+        let r = Redactor::new();
+        let opts = RedactOptions::default();
+        let ctx = "first_name,last_name,city\nJonas,Lindqvist,Oslo\n";
+        let row = "Ingrid,Haugen,Bergen\n";
+        let with = piece_findings(&r, ctx, row, &opts);
+        assert!(with.iter().all(|f| f.end <= row.len()));
+        let whole = r.findings(&format!("{ctx}{row}"), &opts);
+        let tail: Vec<(usize, usize)> = whole
+            .iter()
+            .filter(|f| f.start >= ctx.len())
+            .map(|f| (f.start - ctx.len(), f.end - ctx.len()))
+            .collect();
+        let got: Vec<(usize, usize)> = with.iter().map(|f| (f.start, f.end)).collect();
+        assert_eq!(got, tail);
+        assert!(!got.is_empty());
+    }
+
+    #[test]
+    fn a_value_glued_to_a_word_is_widened() {
+        let piece = "ticket INC7552320 closed";
+        let f = Finding::new(10, 17, Kind::Phone, "phone");
+        let w = widen_glued(piece, vec![f]);
+        assert_eq!((w[0].start, w[0].end), (7, 17));
+        assert_eq!(w[0].kind, Kind::IdNumber);
+    }
 }
