@@ -685,14 +685,22 @@ mod tests {
         let opts = RedactOptions::default();
         let mut st = StreamRedactor::new(&r, None, Vec::new());
         let first = "Dear Priya Raman, thank you.\n";
-        let later = "the raman spectrum was fine.\n";
-        // Alone, the later piece's surname is not a finding; after the first it is.
-        assert!(r.findings(later, &opts).is_empty());
+        let later = "ok so priya raman paid.\n";
+        // As in the two pieces read as one text: the name found in the first is found in the
+        // second, where alone it is not.
+        let whole: Vec<(usize, usize)> = r
+            .findings(&format!("{first}{later}"), &opts)
+            .iter()
+            .filter(|f| f.start >= first.len())
+            .map(|f| (f.start - first.len(), f.end - first.len()))
+            .collect();
+        assert!(!whole.is_empty());
+        assert!(r.findings(later, &opts).len() < whole.len());
         run(&mut st, &[first]);
         let found = piece_findings(&r, "", later, &opts);
         let p = st.redact_piece(later, found).unwrap();
-        assert_eq!(p.replaced.len(), 1);
-        assert!(!p.text.contains("raman"));
+        assert_eq!(p.replaced, whole);
+        assert!(!p.text.contains("priya raman"));
     }
 
     #[test]
