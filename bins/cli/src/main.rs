@@ -8,6 +8,12 @@
 //! Redaction prints the text with stand-ins and writes the map (stand-in → real value) as
 //! JSON to `--map FILE` (an existing map in that file is read first, so a conversation keeps
 //! its stand-ins). Restore reads the map and prints the text with real values put back.
+//!
+//! Redaction streams: the input is cut into pieces at line boundaries ([`cut`]), pieces are
+//! detected on worker threads while this thread makes stand-ins with one
+//! [`StreamRedactor`] for the whole input and writes each piece as soon as it is done.
+
+mod cut;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,7 +21,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use redact::{Map, RedactOptions, Redactor};
+use redact::{Map, Redactor, StreamRedactor};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -39,6 +45,9 @@ struct Cli {
     /// Do not read an existing map file; overwrite it.
     #[arg(long)]
     fresh: bool,
+    /// For tests: write the replaced spans (byte offsets in the input) as JSON to this file.
+    #[arg(long, value_name = "FILE", hide = true)]
+    spans: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -95,32 +104,40 @@ fn run(cli: Cli) -> Result<()> {
             stdout.write_all(r.text.as_bytes())?;
         }
         None => {
-            let text = read_stdin()?;
             let previous = match &cli.map {
                 Some(p) if p.exists() && !cli.fresh => Some(read_map(p)?),
                 _ => None,
             };
-            let mut redactor = Redactor::new();
+            let mut redactor = Redactor::new().with_max_chars(usize::MAX);
             if let Some(seed) = cli.seed {
                 redactor = redactor.with_seed(seed);
             }
-            let opts = RedactOptions {
-                map: previous,
-                allow: cli.allow,
-                ..RedactOptions::default()
-            };
-            let r = redactor.redact(&text, &opts)?;
+            let stream = StreamRedactor::new(&redactor, previous, cli.allow);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, &mut stdout);
+            let (map, spans) = cut::redact_stream(
+                &redactor,
+                stream,
+                std::io::stdin(),
+                &mut out,
+                cut::Sizes::from_env(),
+                cli.spans.is_some(),
+            )?;
+            out.flush()?;
+            drop(out);
+            if let Some(p) = &cli.spans {
+                std::fs::write(p, serde_json::to_vec(&spans)?)
+                    .with_context(|| format!("cannot write {}", p.display()))?;
+            }
             match &cli.map {
-                Some(p) => write_map(p, &r.map)?,
-                None if r.redacted > 0 => {
+                Some(p) => write_map(p, &map)?,
+                None if !map.is_empty() => {
                     eprintln!(
                         "redact: {} values replaced; pass --map FILE to keep the map for restore",
-                        r.redacted
+                        map.len()
                     )
                 }
                 None => {}
             }
-            stdout.write_all(r.text.as_bytes())?;
         }
     }
     stdout.flush()?;

@@ -662,6 +662,9 @@ fn model_name_findings(text: &str, names: &[String]) -> Vec<Finding> {
 
 mod parts;
 mod profile;
+mod stream;
+
+pub use stream::{StreamPiece, StreamRedactor, piece_findings};
 
 #[cfg(test)]
 mod tests;

@@ -120,6 +120,18 @@ impl Learned {
             .or_insert_with(|| stand_in.to_string());
     }
 
+    /// The learned stand-in part of a real part (any case).
+    pub(crate) fn get(&self, real: &str) -> Option<&str> {
+        self.parts.get(&real.to_lowercase()).map(String::as_str)
+    }
+
+    /// The words of `real` that are learned parts, with their stand-in parts.
+    pub(crate) fn parts_of<'a>(&'a self, real: &'a str) -> Vec<&'a str> {
+        letter_words(real)
+            .filter_map(|(_, w)| self.get(w))
+            .collect()
+    }
+
     /// Whether every word of `real` is a learned part or a kept word.
     pub(crate) fn covers(&self, real: &str) -> bool {
         let mut any = false;

@@ -86,6 +86,7 @@ mod person;
 #[cfg(test)]
 mod pool_tests;
 mod secret;
+pub mod seen;
 mod shape;
 mod text;
 
@@ -180,6 +181,8 @@ pub struct Surrogates {
     text: TextIndex,
     /// Reused buffer for lowercased candidates.
     scratch: String,
+    /// Texts of earlier pieces of a long input ([`Surrogates::remember_text`]).
+    seen: seen::Seen,
 }
 
 impl std::fmt::Debug for Surrogates {
@@ -216,7 +219,22 @@ impl Surrogates {
             taken: Taken::default(),
             text: TextIndex::default(),
             scratch: String::new(),
+            seen: seen::Seen::new(),
         }
+    }
+
+    /// Remembers a text passed before (an earlier piece of a long input worked through piece
+    /// by piece): no later stand-in is one that a restore could read in it, literally or, for
+    /// a number, with other separators (see [`seen::Seen`]; its filters may also turn down a
+    /// few stand-ins that do not occur). The current text passed to
+    /// [`Surrogates::stand_in`] is checked exactly, as before; this adds the earlier ones.
+    pub fn remember_text(&mut self, text: &str) {
+        self.seen.add_text(text);
+    }
+
+    /// Whether a stand-in could be read in a text given to [`Surrogates::remember_text`].
+    pub fn may_be_in_remembered(&self, s: &str) -> bool {
+        self.seen.may_hold(s)
     }
 
     /// Marks a string as unusable as a stand-in: no later stand-in equals it (ignoring ASCII
@@ -328,6 +346,7 @@ impl Surrogates {
             || (value_lower.len() >= 3 && lower.contains(value_lower))
             || self.taken.clashes(lower)
             || self.text.contains_lower(lower)
+            || self.seen.may_hold(lower)
         {
             return false;
         }

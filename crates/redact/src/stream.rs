@@ -1,0 +1,733 @@
+//! Redaction of an input of any size, piece by piece, with one map for the whole input.
+//!
+//! [`StreamRedactor`] keeps what a single call of [`Redactor::redact`] keeps for one text, for
+//! every piece of a long input:
+//!
+//! - one stand-in generator ([`Surrogates`]) whose stand-ins never clash with those of earlier
+//!   pieces and are never text a restore would read in an earlier piece or its output
+//!   ([`Surrogates::remember_text`]);
+//! - one map that grows entry by entry: the same real value gets the same stand-in in every
+//!   piece;
+//! - the people found so far, whose later mentions are replaced as in one text;
+//! - the stand-ins made so far: where a later piece holds one as plain text (or a number
+//!   spelled like one), that text is replaced too, as [`Redactor::redact`] does with the
+//!   stand-ins of a map passed in.
+//!
+//! Every look-up is by the words of the piece in hash tables, so the cost of a piece does not
+//! grow with the size of the map. Each piece is checked to restore exactly (with the entries a
+//! restore could read in it) before it is returned, as [`Redactor::redact`] checks a text.
+//!
+//! Detection ([`piece_findings`]) needs nothing of this state, so pieces can be detected on
+//! other threads while this one makes stand-ins. The caller cuts the input where no value can
+//! straddle the cut (line boundaries) and passes the lines a later piece's detection should
+//! still read (a table's header) as its context.
+
+use std::collections::{HashMap, HashSet};
+
+use redact_detect::resolve;
+use redact_surrogate::Surrogates;
+use redact_surrogate::seen::{digit_tails, number_tail};
+
+use crate::{
+    Finding, Kind, Map, RedactError, RedactOptions, Redactor, Restorer, allowed_spans,
+    is_word_byte, parts, restore_edges, word_edges,
+};
+
+/// The findings of `piece` (byte offsets in `piece`) when it is read after `context` (lines
+/// that came before it in the input, ending with a line break): detection reads both, and
+/// findings inside the context are dropped (a finding that starts there is cut to the piece).
+pub fn piece_findings(
+    redactor: &Redactor,
+    context: &str,
+    piece: &str,
+    opts: &RedactOptions,
+) -> Vec<Finding> {
+    if context.is_empty() {
+        return redactor.findings(piece, opts);
+    }
+    let mut text = String::with_capacity(context.len() + piece.len());
+    text.push_str(context);
+    text.push_str(piece);
+    let cut = context.len();
+    redactor
+        .findings(&text, opts)
+        .into_iter()
+        .filter(|f| f.end > cut)
+        .map(|mut f| {
+            if f.start < cut {
+                f.start = cut;
+                f.keep_prefix = 0;
+            }
+            f.start -= cut;
+            f.end -= cut;
+            f
+        })
+        .filter(|f| f.start < f.end)
+        .collect()
+}
+
+/// What one piece became.
+#[derive(Clone, Debug)]
+pub struct StreamPiece {
+    /// The piece with stand-ins in place.
+    pub text: String,
+    /// The spans of the piece that were replaced (byte offsets in the piece).
+    pub replaced: Vec<(usize, usize)>,
+}
+
+/// The state of a redaction that goes through an input piece by piece. See the [module
+/// documentation](self).
+pub struct StreamRedactor {
+    redactor: Redactor,
+    allow: Vec<String>,
+    sur: Surrogates,
+    learned: parts::Learned,
+    map: Map,
+    /// The map's stand-ins, and for each its first run of letters and digits (lower case)
+    /// with the run's offset, and its last 7 digits when it is number-like.
+    stand_ins: Vec<String>,
+    by_run: HashMap<String, Vec<(u32, u32)>>,
+    by_tail: HashMap<u64, Vec<u32>>,
+    /// Values known to be identifying (people found so far, real values of a map passed in),
+    /// by their first word in lower case.
+    known: Vec<(String, Option<Kind>)>,
+    known_lower: HashSet<String>,
+    known_by_word: HashMap<String, Vec<(u32, u32)>>,
+}
+
+impl std::fmt::Debug for StreamRedactor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamRedactor")
+            .field("entries", &self.map.len())
+            .field("known", &self.known.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Attempts at one piece before it is refused (as [`Redactor::redact`]: the last two without
+/// name-part entries).
+const ATTEMPTS: u64 = 4;
+
+impl StreamRedactor {
+    /// A stream with `redactor`'s detector and seed, continuing `previous` (a map of an
+    /// earlier call, whose stand-ins are kept), leaving the `allow` terms as written.
+    pub fn new(redactor: &Redactor, previous: Option<Map>, allow: Vec<String>) -> StreamRedactor {
+        let sur = match redactor.seed {
+            Some(s) => Surrogates::with_seed(s),
+            None => Surrogates::new(),
+        };
+        let mut st = StreamRedactor {
+            redactor: redactor.clone(),
+            allow,
+            sur,
+            learned: parts::Learned::default(),
+            map: Map::new(),
+            stand_ins: Vec::new(),
+            by_run: HashMap::new(),
+            by_tail: HashMap::new(),
+            known: Vec::new(),
+            known_lower: HashSet::new(),
+            known_by_word: HashMap::new(),
+        };
+        if let Some(prev) = previous {
+            for (stand_in, real) in prev.iter() {
+                let pairs = parts::pairs(real, stand_in);
+                for &(r, s) in &pairs {
+                    st.sur.learn_name_part(r, s);
+                    st.learned.add(r, s);
+                }
+                let part_entry = pairs.len() == 1 && pairs[0] == (real, stand_in);
+                if !part_entry {
+                    st.sur.reserve(stand_in);
+                }
+                st.sur.reserve(real);
+                st.add_known(real, None);
+                st.index_stand_in(stand_in);
+            }
+            st.map = prev;
+        }
+        st
+    }
+
+    /// The options detection of a piece takes ([`piece_findings`]).
+    pub fn options(&self) -> RedactOptions {
+        RedactOptions {
+            allow: self.allow.clone(),
+            ..RedactOptions::default()
+        }
+    }
+
+    /// The map so far: the map passed in and every entry made for the pieces.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The map, at the end of the input.
+    pub fn into_map(self) -> Map {
+        self.map
+    }
+
+    fn add_known(&mut self, value: &str, kind: Option<Kind>) {
+        let value = value.trim();
+        if value.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+            return;
+        }
+        let lower = value.to_ascii_lowercase();
+        if !self.known_lower.insert(lower.clone()) {
+            return;
+        }
+        let Some((s, e)) = word_runs(&lower).next() else {
+            return;
+        };
+        let id = self.known.len() as u32;
+        self.known.push((value.to_string(), kind));
+        self.known_by_word
+            .entry(lower[s..e].to_string())
+            .or_default()
+            .push((id, s as u32));
+    }
+
+    fn index_stand_in(&mut self, stand_in: &str) {
+        // One letter is a whole name in Chinese: every stand-in with a letter or digit.
+        if !stand_in.chars().any(char::is_alphanumeric) {
+            return;
+        }
+        let id = self.stand_ins.len() as u32;
+        self.stand_ins.push(stand_in.to_string());
+        if let Some((s, e)) = alnum_runs(stand_in).next() {
+            self.by_run
+                .entry(
+                    stand_in[s..e]
+                        .chars()
+                        .flat_map(char::to_lowercase)
+                        .collect(),
+                )
+                .or_default()
+                .push((id, s as u32));
+        }
+        if let Some(tail) = number_tail(stand_in) {
+            self.by_tail.entry(tail).or_default().push(id);
+        }
+    }
+
+    /// Later occurrences of the values known so far, as whole words (ASCII case ignored), the
+    /// leftmost longest first.
+    fn known_findings(&mut self, piece: &str, found: &[Finding]) -> Vec<Finding> {
+        let mut spans: Vec<(usize, usize, u32)> = Vec::new();
+        let mut key = String::new();
+        for (s, e) in word_runs(piece) {
+            key.clear();
+            key.push_str(&piece[s..e]);
+            key.make_ascii_lowercase();
+            let Some(ids) = self.known_by_word.get(&key) else {
+                continue;
+            };
+            for &(id, off) in ids {
+                let Some(s) = s.checked_sub(off as usize) else {
+                    continue;
+                };
+                let v = self.known[id as usize].0.as_bytes();
+                let end = s + v.len();
+                if end <= piece.len()
+                    && piece.as_bytes()[s..end].eq_ignore_ascii_case(v)
+                    && piece.is_char_boundary(s)
+                    && piece.is_char_boundary(end)
+                    && word_edges(piece, s, end)
+                {
+                    spans.push((s, end, id));
+                }
+            }
+        }
+        spans.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let mut out = Vec::new();
+        let mut last_end = 0;
+        for (s, e, id) in spans {
+            if s < last_end {
+                continue;
+            }
+            last_end = e;
+            if covered(found, s, e) {
+                continue;
+            }
+            let kind = match self.known[id as usize].1 {
+                Some(k) => k,
+                None => {
+                    let k = self.redactor.kind_of_value(&piece[s..e]);
+                    self.known[id as usize].1 = Some(k);
+                    k
+                }
+            };
+            out.push(Finding::new(s, e, kind, "known-value"));
+        }
+        out
+    }
+
+    /// Ids of the stand-ins so far that a restore could read in `text`, with where (literal
+    /// occurrences at restore edges, ignoring case; number-like ones by their last 7 digits,
+    /// spanning the digit sequence).
+    fn stand_ins_in(&self, text: &str) -> Vec<(usize, usize, u32)> {
+        let mut out = Vec::new();
+        if self.stand_ins.is_empty() {
+            return out;
+        }
+        let mut key = String::new();
+        for (s, e) in alnum_runs(text) {
+            key.clear();
+            key.extend(text[s..e].chars().flat_map(char::to_lowercase));
+            let Some(ids) = self.by_run.get(&key) else {
+                continue;
+            };
+            for &(id, off) in ids {
+                let Some(start) = s.checked_sub(off as usize) else {
+                    continue;
+                };
+                if !text.is_char_boundary(start) {
+                    continue;
+                }
+                if let Some(end) = match_folded(text, start, &self.stand_ins[id as usize])
+                    && restore_edges(text, start, end)
+                {
+                    out.push((start, end, id));
+                }
+            }
+        }
+        if !self.by_tail.is_empty() {
+            let b = text.as_bytes();
+            for (s, e, tail) in digit_tails(text) {
+                if let Some(ids) = self.by_tail.get(&tail) {
+                    let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
+                        s - 1
+                    } else {
+                        s
+                    };
+                    let e = if e < b.len() && b[e] == b')' {
+                        e + 1
+                    } else {
+                        e
+                    };
+                    for &id in ids {
+                        out.push((s, e, id));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Redacts the next piece of the input, whose detected findings are `detected`
+    /// ([`piece_findings`]).
+    ///
+    /// # Errors
+    /// [`RedactError::Unrestorable`] when no stand-ins give a piece that restores exactly
+    /// (fail closed, as [`Redactor::redact`]).
+    pub fn redact_piece(
+        &mut self,
+        piece: &str,
+        detected: Vec<Finding>,
+    ) -> Result<StreamPiece, RedactError> {
+        let mut extra = self.known_findings(piece, &detected);
+        for (s, e, _) in self.stand_ins_in(piece) {
+            if covered(&detected, s, e) {
+                continue;
+            }
+            let kind = self.redactor.kind_of_value(&piece[s..e]);
+            extra.push(Finding::new(s, e, kind, "known-value"));
+        }
+        let mut found = detected;
+        if !extra.is_empty() {
+            if !self.allow.is_empty() {
+                let allowed = allowed_spans(piece, &self.allow);
+                extra.retain(|f| !allowed.iter().any(|&(s, e)| f.start < e && s < f.end));
+            }
+            found.extend(extra);
+            found = resolve(found);
+        }
+        for attempt in 0..ATTEMPTS {
+            if attempt == 2 {
+                // A value glued to letters or digits (`INC7552320` with `7552320` found)
+                // cannot be read back by a restore: the last attempts replace the whole word.
+                found = widen_glued(piece, found);
+            }
+            // The last attempt gives every value of the piece a stand-in of its own, in
+            // case one of the map's stand-ins forms another with the text beside it here.
+            let fresh = attempt + 1 == ATTEMPTS;
+            let (text, pending) = self.replace(piece, &found, attempt < 2, fresh);
+            if self.restores(piece, &text, &pending) {
+                self.commit(piece, &text, &found, pending);
+                return Ok(StreamPiece {
+                    text,
+                    replaced: found.iter().map(|f| (f.start, f.end)).collect(),
+                });
+            }
+        }
+        Err(RedactError::Unrestorable)
+    }
+
+    /// Whether `out` restores to `piece` with the pending entries and every entry of the map
+    /// a restore could read in `out`.
+    fn restores(&self, piece: &str, out: &str, pending: &Map) -> bool {
+        let mut subset = pending.clone();
+        for (_, _, id) in self.stand_ins_in(out) {
+            let s = &self.stand_ins[id as usize];
+            if let Some(r) = self.map.get(s)
+                && subset.insert(s.clone(), r.to_string()).is_err()
+            {
+                return false;
+            }
+        }
+        if subset.is_empty() {
+            return out == piece;
+        }
+        Restorer::new(&subset).restore(out).text == piece
+    }
+
+    fn commit(&mut self, piece: &str, out: &str, found: &[Finding], pending: Map) {
+        for (s, r) in pending.iter() {
+            if self.map.get(s).is_none() {
+                let _ = self.map.insert(s, r);
+                self.index_stand_in(s);
+            }
+        }
+        for f in found {
+            if f.kind == Kind::Person {
+                self.add_known(f.slice(piece), Some(Kind::Person));
+            }
+        }
+        // A later stand-in must be text a restore reads nowhere in the input so far, nor in
+        // the output so far (`Kieran ` written before the stand-in `Steele` reads as a later
+        // stand-in `Kieran Steele`).
+        self.sur.remember_text(piece);
+        self.sur.remember_text(out);
+    }
+
+    fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str, fresh: bool) -> Option<&'a str> {
+        if fresh {
+            return pending.stand_in_for(real);
+        }
+        self.map
+            .stand_in_for(real)
+            .or_else(|| pending.stand_in_for(real))
+    }
+
+    fn new_stand_in(&mut self, pending: &mut Map, piece: &str, f: &Finding) -> Option<String> {
+        let real = f.slice(piece);
+        for _ in 0..8 {
+            let s = self
+                .sur
+                .stand_in(piece, f.kind, f.rule, usize::from(f.keep_prefix), real);
+            if self.map.get(&s).is_none() && pending.insert(s.clone(), real).is_ok() {
+                return Some(s);
+            }
+            self.sur.reserve(&s);
+        }
+        None
+    }
+
+    /// The stand-ins of one attempt, as [`Redactor::redact`] makes them for a text (people
+    /// first; a mention made of learned name parts built from them), with the new entries
+    /// apart.
+    fn replace(
+        &mut self,
+        piece: &str,
+        found: &[Finding],
+        name_parts: bool,
+        fresh: bool,
+    ) -> (String, Map) {
+        let mut pending = Map::new();
+        let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
+        let mut part_pairs: Vec<(String, String)> = Vec::new();
+        let mut order: Vec<usize> = (0..found.len())
+            .filter(|&i| found[i].kind == Kind::Person)
+            .collect();
+        order.sort_by_key(|&i| !found[i].slice(piece).trim().contains(char::is_whitespace));
+        let mut deferred = Vec::new();
+        for &i in &order {
+            let f = &found[i];
+            let real = f.slice(piece);
+            if let Some(s) = self.stand_in_for(&pending, real, fresh) {
+                stand_ins[i] = Some(s.to_string());
+                continue;
+            }
+            if name_parts && !fresh && self.learned.covers(real) {
+                deferred.push(i);
+                continue;
+            }
+            if let Some(s) = self.new_stand_in(&mut pending, piece, f) {
+                for (r, p) in parts::pairs(real, &s) {
+                    self.learned.add(r, p);
+                    if name_parts {
+                        part_pairs.push((p.to_string(), r.to_string()));
+                    }
+                }
+                stand_ins[i] = Some(s);
+            } else {
+                stand_ins[i] = Some(real.to_string());
+            }
+        }
+        // The piece's words, once, for the deferred mentions.
+        let words: HashSet<String> = if deferred.is_empty() {
+            HashSet::new()
+        } else {
+            word_runs(piece)
+                .map(|(s, e)| piece[s..e].to_ascii_lowercase())
+                .collect()
+        };
+        for i in deferred {
+            let f = &found[i];
+            let real = f.slice(piece);
+            if let Some(s) = self.stand_in_for(&pending, real, fresh) {
+                stand_ins[i] = Some(s.to_string());
+                continue;
+            }
+            // Learned parts written in this piece or read in an earlier one cannot be used.
+            let in_text: Vec<String> = self
+                .learned
+                .parts_of(real)
+                .into_iter()
+                .filter(|p| {
+                    words.contains(&p.to_ascii_lowercase()) || self.sur.may_be_in_remembered(p)
+                })
+                .map(str::to_lowercase)
+                .collect();
+            let built = self.learned.build(real, &in_text).filter(|b| {
+                self.map.get(b).is_none()
+                    && !self.sur.may_be_in_remembered(b)
+                    && pending.insert(b.clone(), real).is_ok()
+            });
+            let s = match built {
+                Some(b) => b,
+                None => self
+                    .new_stand_in(&mut pending, piece, f)
+                    .unwrap_or_else(|| real.to_string()),
+            };
+            stand_ins[i] = Some(s);
+        }
+        for (i, f) in found.iter().enumerate() {
+            if f.kind == Kind::Person {
+                continue;
+            }
+            let real = f.slice(piece);
+            let s = match self.stand_in_for(&pending, real, fresh) {
+                Some(s) => s.to_string(),
+                None => self
+                    .new_stand_in(&mut pending, piece, f)
+                    .unwrap_or_else(|| real.to_string()),
+            };
+            stand_ins[i] = Some(s);
+        }
+        if !part_pairs.is_empty() {
+            let mut parts_map = Map::new();
+            parts::add_to_map(piece, &mut parts_map, part_pairs);
+            for (s, r) in parts_map.iter() {
+                if self.map.get(s).is_none()
+                    && pending.get(s).is_none()
+                    && !self.sur.may_be_in_remembered(s)
+                {
+                    let _ = pending.insert(s, r);
+                }
+            }
+        }
+        let mut out = String::with_capacity(piece.len() + piece.len() / 8);
+        let mut last = 0;
+        for (f, s) in found.iter().zip(&stand_ins) {
+            out.push_str(&piece[last..f.start]);
+            out.push_str(s.as_deref().unwrap_or_else(|| f.slice(piece)));
+            last = f.end;
+        }
+        out.push_str(&piece[last..]);
+        (out, pending)
+    }
+}
+
+/// Whether `s..e` lies inside one of `found` (sorted by start and disjoint, as detection and
+/// [`resolve`] return them): a binary search, so a piece's cost stays linear.
+fn covered(found: &[Finding], s: usize, e: usize) -> bool {
+    let i = found.partition_point(|f| f.start <= s);
+    i > 0 && e <= found[i - 1].end
+}
+
+/// `found` with every finding that starts or ends between two letters or digits widened to
+/// the whole run of letters and digits around it (read as an identifier), overlaps resolved.
+fn widen_glued(piece: &str, found: Vec<Finding>) -> Vec<Finding> {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut changed = false;
+    let widened: Vec<Finding> = found
+        .into_iter()
+        .map(|mut f| {
+            let (mut s, mut e) = (f.start, f.end);
+            while alnum(piece[..s].chars().next_back()) && alnum(piece[s..].chars().next()) {
+                s -= piece[..s].chars().next_back().map_or(1, char::len_utf8);
+            }
+            while alnum(piece[..e].chars().next_back()) && alnum(piece[e..].chars().next()) {
+                e += piece[e..].chars().next().map_or(1, char::len_utf8);
+            }
+            if (s, e) != (f.start, f.end) {
+                changed = true;
+                f = Finding::new(s, e, Kind::IdNumber, "known-value");
+            }
+            f
+        })
+        .collect();
+    if changed { resolve(widened) } else { widened }
+}
+
+/// Maximal runs of word bytes ([`is_word_byte`]): the words [`crate::occurrences`] matches.
+fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() && !is_word_byte(b[i]) {
+            i += 1;
+        }
+        if i >= b.len() {
+            return None;
+        }
+        let s = i;
+        while i < b.len() && is_word_byte(b[i]) {
+            i += 1;
+        }
+        Some((s, i))
+    })
+}
+
+/// Maximal runs of alphanumeric characters (Unicode).
+fn alnum_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut it = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let s = loop {
+            let (i, c) = it.next()?;
+            if c.is_alphanumeric() {
+                break i;
+            }
+        };
+        let mut e = text.len();
+        while let Some(&(i, c)) = it.peek() {
+            if !c.is_alphanumeric() {
+                e = i;
+                break;
+            }
+            it.next();
+        }
+        Some((s, e))
+    })
+}
+
+/// The end of `pat` matched at `start` of `text`, comparing characters in lower case.
+fn match_folded(text: &str, start: usize, pat: &str) -> Option<usize> {
+    let mut t = text[start..].char_indices();
+    for p in pat.chars() {
+        let (_, c) = t.next()?;
+        if c != p && !c.to_lowercase().eq(p.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(t.next().map_or(text.len(), |(i, _)| start + i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(st: &mut StreamRedactor, pieces: &[&str]) -> String {
+        let r = st.redactor.clone();
+        let opts = st.options();
+        let mut out = String::new();
+        for p in pieces {
+            let found = piece_findings(&r, "", p, &opts);
+            out.push_str(&st.redact_piece(p, found).unwrap().text);
+        }
+        out
+    }
+
+    #[test]
+    fn one_value_has_one_stand_in_across_pieces() {
+        let r = Redactor::new().with_seed(3);
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let pieces = [
+            "Mail jane.doe@example.org now.\n",
+            "Again: jane.doe@example.org.\n",
+            "Call +1 415 867 2210.\n",
+            "Once more jane.doe@example.org and +1 415 867 2210.\n",
+        ];
+        let out = run(&mut st, &pieces);
+        let map = st.map().clone();
+        assert_eq!(map.len(), 2, "{out}");
+        let s = map.stand_in_for("jane.doe@example.org").unwrap();
+        assert_eq!(out.matches(s).count(), 3);
+        assert_eq!(Restorer::new(&map).restore(&out).text, pieces.concat());
+    }
+
+    #[test]
+    fn a_later_piece_holding_a_stand_in_is_replaced_and_restores() {
+        let r = Redactor::new().with_seed(5);
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let first = "Mail jane.doe@example.org now.\n";
+        let out1 = run(&mut st, &[first]);
+        let stand_in = st
+            .map()
+            .stand_in_for("jane.doe@example.org")
+            .unwrap()
+            .to_string();
+        // The next piece quotes the stand-in as plain text.
+        let second = format!("Unrelated: {stand_in} wrote.\n");
+        let out2 = run(&mut st, &[&second]);
+        assert!(!out2.contains(&stand_in), "{out2}");
+        let all = format!("{out1}{out2}");
+        assert_eq!(
+            Restorer::new(st.map()).restore(&all).text,
+            format!("{first}{second}")
+        );
+    }
+
+    #[test]
+    fn a_person_found_in_one_piece_is_found_in_later_ones() {
+        let r = Redactor::new().with_seed(9);
+        let opts = RedactOptions::default();
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let first = "Dear Priya Raman, thank you.\n";
+        let later = "ok so priya raman paid.\n";
+        // As in the two pieces read as one text: the name found in the first is found in the
+        // second, where alone it is not.
+        let whole: Vec<(usize, usize)> = r
+            .findings(&format!("{first}{later}"), &opts)
+            .iter()
+            .filter(|f| f.start >= first.len())
+            .map(|f| (f.start - first.len(), f.end - first.len()))
+            .collect();
+        assert!(!whole.is_empty());
+        assert!(r.findings(later, &opts).len() < whole.len());
+        run(&mut st, &[first]);
+        let found = piece_findings(&r, "", later, &opts);
+        let p = st.redact_piece(later, found).unwrap();
+        assert_eq!(p.replaced, whole);
+        assert!(!p.text.contains("priya raman"));
+    }
+
+    #[test]
+    fn context_findings_are_not_returned_and_a_header_types_later_rows() {
+        let r = Redactor::new();
+        let opts = RedactOptions::default();
+        let ctx = "first_name,last_name,city\nJonas,Lindqvist,Oslo\n";
+        let row = "Ingrid,Haugen,Bergen\n";
+        let with = piece_findings(&r, ctx, row, &opts);
+        assert!(with.iter().all(|f| f.end <= row.len()));
+        let whole = r.findings(&format!("{ctx}{row}"), &opts);
+        let tail: Vec<(usize, usize)> = whole
+            .iter()
+            .filter(|f| f.start >= ctx.len())
+            .map(|f| (f.start - ctx.len(), f.end - ctx.len()))
+            .collect();
+        let got: Vec<(usize, usize)> = with.iter().map(|f| (f.start, f.end)).collect();
+        assert_eq!(got, tail);
+        assert!(!got.is_empty());
+    }
+
+    #[test]
+    fn a_value_glued_to_a_word_is_widened() {
+        let piece = "ticket INC7552320 closed";
+        let f = Finding::new(10, 17, Kind::Phone, "phone");
+        let w = widen_glued(piece, vec![f]);
+        assert_eq!((w[0].start, w[0].end), (7, 17));
+        assert_eq!(w[0].kind, Kind::IdNumber);
+    }
+}

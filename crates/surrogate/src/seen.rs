@@ -1,0 +1,392 @@
+//! Text seen before the current one, for a generator that works through a long input piece by
+//! piece (the `redact` command streams its input): a stand-in made for a later piece must not
+//! be read by a restore in an earlier one.
+//!
+//! A restore reads a stand-in literally at edges that are not between two letters or digits,
+//! ignoring case, or — for a number-like stand-in — as any spelling of its digits with other
+//! separators. So a stand-in can occur in a text only if
+//!
+//! - every maximal run of letters and digits of the stand-in is a whole run of the text, and
+//!   every two alphabetic runs joined by one character in the stand-in are joined the same way
+//!   in the text; or
+//! - it is number-like (7 or more ASCII digits) and the text holds a digit sequence (digits
+//!   joined by at most 3 separator characters) whose last 7 digits are the stand-in's.
+//!
+//! [`Seen`] keeps hashes of those runs, pairs and digit tails in Bloom filters (about 12 bits
+//! each, false positives under 1 %: a false positive only makes a stand-in be drawn again), so
+//! its size grows with the distinct words of the input, not with its length, and stops growing
+//! at [`Seen::MAX_BYTES`] (past it the false-positive rate rises instead).
+
+/// Hashes of the runs, pairs and digit tails of the texts passed to [`Seen::add_text`].
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    filters: Vec<Bloom>,
+    bytes: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Bloom {
+    bits: Vec<u64>,
+    /// Number of bits minus one (a power of two minus one).
+    mask: u64,
+    capacity: usize,
+    inserted: usize,
+}
+
+const HASHES: u64 = 4;
+const BITS_PER_ITEM: usize = 12;
+const FIRST_LOG2: u32 = 20;
+
+impl Bloom {
+    fn with_log2(log2: u32) -> Bloom {
+        let bits = 1usize << log2;
+        Bloom {
+            bits: vec![0; bits / 64],
+            mask: bits as u64 - 1,
+            capacity: bits / BITS_PER_ITEM,
+            inserted: 0,
+        }
+    }
+
+    fn positions(&self, h: u64) -> impl Iterator<Item = u64> + '_ {
+        let h2 = (h >> 32) | 1;
+        (0..HASHES).map(move |i| h.wrapping_add(i.wrapping_mul(h2)) & self.mask)
+    }
+
+    fn contains(&self, h: u64) -> bool {
+        self.positions(h)
+            .all(|p| self.bits[(p / 64) as usize] & (1 << (p % 64)) != 0)
+    }
+
+    fn insert(&mut self, h: u64) {
+        let ps: Vec<u64> = self.positions(h).collect();
+        for p in ps {
+            self.bits[(p / 64) as usize] |= 1 << (p % 64);
+        }
+        self.inserted += 1;
+    }
+}
+
+/// A 64-bit mix (splitmix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Hash of lower-cased characters, with a tag for what they are.
+#[derive(Clone, Copy)]
+struct Hash(u64);
+
+impl Hash {
+    fn new(tag: u64) -> Hash {
+        Hash(mix(tag.wrapping_add(0x9e37_79b9_7f4a_7c15)))
+    }
+    fn push(&mut self, c: char) {
+        for l in c.to_lowercase() {
+            self.0 = mix(self.0 ^ u64::from(u32::from(l)));
+        }
+    }
+    fn push_hash(&mut self, h: u64) {
+        self.0 = mix(self.0 ^ h);
+    }
+}
+
+const TAG_RUN: u64 = 1;
+const TAG_PAIR: u64 = 2;
+const TAG_DIGITS: u64 = 3;
+
+fn digits_hash(tail: u64) -> u64 {
+    let mut h = Hash::new(TAG_DIGITS);
+    h.push_hash(tail);
+    h.0
+}
+
+/// One maximal run of letters and digits: its hash, whether it is all letters, and the
+/// separator that follows it when that separator is one character.
+struct Run {
+    hash: u64,
+    alpha: bool,
+    start: usize,
+    end: usize,
+}
+
+fn runs(text: &str) -> Vec<Run> {
+    let mut out = Vec::new();
+    let mut cur: Option<(Hash, bool, usize)> = None;
+    for (i, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            let (h, alpha, _) = cur.get_or_insert((Hash::new(TAG_RUN), true, i));
+            h.push(c);
+            *alpha &= c.is_alphabetic();
+        } else if let Some((h, alpha, start)) = cur.take() {
+            out.push(Run {
+                hash: h.0,
+                alpha,
+                start,
+                end: i,
+            });
+        }
+    }
+    if let Some((h, alpha, start)) = cur {
+        out.push(Run {
+            hash: h.0,
+            alpha,
+            start,
+            end: text.len(),
+        });
+    }
+    out
+}
+
+/// The hash of two alphabetic runs joined by the one character between them, if they are.
+fn pair_hash(text: &str, a: &Run, b: &Run) -> Option<u64> {
+    if !(a.alpha && b.alpha) {
+        return None;
+    }
+    let mut sep = text[a.end..b.start].chars();
+    let c = sep.next()?;
+    if sep.next().is_some() {
+        return None;
+    }
+    let mut h = Hash::new(TAG_PAIR);
+    h.push_hash(a.hash);
+    h.push(c);
+    h.push_hash(b.hash);
+    Some(h.0)
+}
+
+/// Separators a restore accepts between the digits of a number-like stand-in.
+fn digit_separator(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '-' | '.' | '(' | ')' | '/' | '\u{a0}' | '\u{2009}' | '\u{202f}' | '\u{2010}'
+            ..='\u{2013}'
+    )
+}
+
+/// Every place a digit sequence of `text` (ASCII digits joined by runs of at most three
+/// separators a restore accepts) ends a group with at least 7 digits so far: the byte span of
+/// the sequence up to there, and its last 7 digits as a number. Every spelling of a
+/// number-like stand-in a restore reads ends at such a place with the stand-in's last 7
+/// digits.
+pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
+    let mut out = Vec::new();
+    let mut start = None::<usize>;
+    let mut count = 0u32;
+    let mut tail = 0u64;
+    let mut seps = 0u32;
+    let mut last_digit_end = 0usize;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_digit() {
+            if start.is_none() {
+                start = Some(i);
+                count = 0;
+                tail = 0;
+            }
+            count += 1;
+            tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
+            seps = 0;
+            last_digit_end = i + 1;
+            continue;
+        }
+        if let Some(s) = start {
+            if seps == 0 && count >= 7 {
+                out.push((s, last_digit_end, tail));
+            }
+            if digit_separator(c) && seps < 3 {
+                seps += 1;
+                continue;
+            }
+            start = None;
+            seps = 0;
+        }
+    }
+    if let Some(s) = start
+        && seps == 0
+        && count >= 7
+    {
+        out.push((s, last_digit_end, tail));
+    }
+    out
+}
+
+/// The last 7 digits of a number-like string (at least 7 ASCII digits, otherwise only
+/// separators a restore accepts and `+`), as [`digit_tails`] reads them.
+pub fn number_tail(s: &str) -> Option<u64> {
+    let mut count = 0;
+    let mut tail = 0u64;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            count += 1;
+            tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
+        } else if !(digit_separator(c) || c == '+') {
+            return None;
+        }
+    }
+    (count >= 7).then_some(tail)
+}
+
+impl Seen {
+    /// The most memory the filters take; past it the last filter takes every new entry.
+    pub const MAX_BYTES: usize = 64 << 20;
+
+    /// Nothing seen yet.
+    pub fn new() -> Seen {
+        Seen::default()
+    }
+
+    /// Bytes held by the filters.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    fn contains(&self, h: u64) -> bool {
+        self.filters.iter().any(|f| f.contains(h))
+    }
+
+    fn insert(&mut self, h: u64) {
+        if self.contains(h) {
+            return;
+        }
+        let full = self.filters.last().is_none_or(|f| f.inserted >= f.capacity);
+        if full && self.bytes < Self::MAX_BYTES {
+            let log2 = FIRST_LOG2 + self.filters.len() as u32;
+            let f = Bloom::with_log2(log2);
+            self.bytes += f.bits.len() * 8;
+            self.filters.push(f);
+        }
+        if let Some(f) = self.filters.last_mut() {
+            f.insert(h);
+        }
+    }
+
+    /// Records the runs, pairs and digit tails of `text`.
+    pub fn add_text(&mut self, text: &str) {
+        let rs = runs(text);
+        for (i, r) in rs.iter().enumerate() {
+            self.insert(r.hash);
+            if let Some(next) = rs.get(i + 1)
+                && let Some(h) = pair_hash(text, r, next)
+            {
+                self.insert(h);
+            }
+        }
+        for (_, _, tail) in digit_tails(text) {
+            self.insert(digits_hash(tail));
+        }
+    }
+
+    /// Whether a restore might read `s` somewhere in the texts added (false positives
+    /// possible, no false negatives).
+    pub fn may_hold(&self, s: &str) -> bool {
+        if self.filters.is_empty() {
+            return false;
+        }
+        if let Some(tail) = number_tail(s)
+            && self.contains(digits_hash(tail))
+        {
+            return true;
+        }
+        let rs = runs(s);
+        if rs.is_empty() {
+            return false;
+        }
+        for (i, r) in rs.iter().enumerate() {
+            if !self.contains(r.hash) {
+                return false;
+            }
+            if let Some(next) = rs.get(i + 1)
+                && let Some(h) = pair_hash(s, r, next)
+                && !self.contains(h)
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_pairs_and_digit_spellings_are_held() {
+        let mut s = Seen::new();
+        assert!(!s.may_hold("Clark"));
+        s.add_text("Mail Emily Clark at emily.clark@example.org, call 020 7946 0047.\n");
+        for held in [
+            "clark",
+            "EMILY CLARK",
+            "emily.clark",
+            "example.org",
+            "+44 20 7946 0047",
+            "07946-0047",
+        ] {
+            assert!(s.may_hold(held), "{held}");
+        }
+        for new in [
+            "Emily Stone",
+            "Clark Emily",
+            "emily-clark",
+            "Meera",
+            "+44 20 7946 0048",
+        ] {
+            assert!(!s.may_hold(new), "{new}");
+        }
+    }
+
+    #[test]
+    fn digit_tails_follow_separator_runs() {
+        let t = "a 415.555.0132 b 12-34 5678 9 x1234567";
+        let tails: Vec<u64> = digit_tails(t).into_iter().map(|x| x.2).collect();
+        assert_eq!(tails, vec![5_550_132, 2_345_678, 3_456_789, 1_234_567]);
+        assert_eq!(number_tail("+1 (415) 555-0132"), Some(5_550_132));
+        assert_eq!(number_tail("AB12345678"), None);
+    }
+
+    #[test]
+    fn stand_ins_avoid_remembered_texts() {
+        use crate::Surrogates;
+        use redact_entity::Kind;
+        // The stand-ins a generator makes first, written into an earlier piece.
+        let mut first = Surrogates::with_seed(11);
+        let mut earlier = String::new();
+        for i in 0..200 {
+            let v = format!("Jane{i} Doe");
+            earlier.push_str(&first.stand_in("x", Kind::Person, "person", 0, &v));
+            earlier.push_str(" called ");
+            earlier.push_str(&first.stand_in("x", Kind::Phone, "phone", 0, "+1 415 867 2210"));
+            earlier.push('\n');
+        }
+        // The same draws for a later piece must not repeat them.
+        let mut later = Surrogates::with_seed(11);
+        later.remember_text(&earlier);
+        let lower = earlier.to_lowercase();
+        for i in 0..200 {
+            let v = format!("Jane{i} Doe");
+            let p = later.stand_in("x", Kind::Person, "person", 0, &v);
+            let n = later.stand_in("x", Kind::Phone, "phone", 0, "+1 415 867 2210");
+            assert!(!lower.contains(&p.to_lowercase()), "{i}");
+            assert!(!lower.contains(&n.to_lowercase()), "{i}");
+        }
+    }
+
+    #[test]
+    fn filters_grow_and_stay_bounded() {
+        let mut s = Seen::new();
+        let text: String = (0..200_000).map(|i| format!("w{i} ")).collect();
+        s.add_text(&text);
+        assert!(s.filters.len() >= 2);
+        assert!(s.bytes() <= Seen::MAX_BYTES);
+        let missed = (0..200_000)
+            .filter(|i| !s.may_hold(&format!("w{i}")))
+            .count();
+        assert_eq!(missed, 0);
+        let false_pos = (200_000..210_000)
+            .filter(|i| s.may_hold(&format!("w{i}")))
+            .count();
+        assert!(false_pos < 300, "{false_pos}");
+    }
+}
