@@ -505,17 +505,8 @@ fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) ->
     // back in the same style so a reply that repeats it restores.
     let unmasked = redact_detect::unmask(real, f.kind, kp);
     for _ in 0..8 {
-        let s = match &unmasked {
-            None => sur.stand_in(text, f.kind, f.rule, kp, real),
-            Some(u) => {
-                let plain = sur.stand_in(text, f.kind, f.rule, u.keep_prefix, &u.plain);
-                let styled = u.restyle(&plain);
-                if styled != plain && text.contains(styled.as_str()) {
-                    sur.reserve(&plain);
-                    continue;
-                }
-                styled
-            }
+        let Some(s) = candidate(sur, text, f, unmasked.as_ref()) else {
+            continue;
         };
         if map.insert(s.clone(), real.to_string()).is_ok() {
             return Some(s);
@@ -523,6 +514,30 @@ fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) ->
         sur.reserve(&s);
     }
     None
+}
+
+/// One stand-in candidate for the finding `f` of `text`; for a value written to dodge a
+/// filter (`unmasked`), made for its plain form and written back in its style (`None` when
+/// that styled form occurs in the text).
+pub(crate) fn candidate(
+    sur: &mut Surrogates,
+    text: &str,
+    f: &Finding,
+    unmasked: Option<&redact_detect::Unmasked>,
+) -> Option<String> {
+    let real = f.slice(text);
+    match unmasked {
+        None => Some(sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real)),
+        Some(u) => {
+            let plain = sur.stand_in(text, f.kind, f.rule, u.keep_prefix, &u.plain);
+            let styled = u.restyle(&plain);
+            if styled != plain && text.contains(styled.as_str()) {
+                sur.reserve(&plain);
+                return None;
+            }
+            Some(styled)
+        }
+    }
 }
 
 /// Occurrences of `terms` in `text`, case-insensitively and as whole words.

@@ -411,10 +411,11 @@ impl StreamRedactor {
 
     fn new_stand_in(&mut self, pending: &mut Map, piece: &str, f: &Finding) -> Option<String> {
         let real = f.slice(piece);
+        let unmasked = redact_detect::unmask(real, f.kind, usize::from(f.keep_prefix));
         for _ in 0..8 {
-            let s = self
-                .sur
-                .stand_in(piece, f.kind, f.rule, usize::from(f.keep_prefix), real);
+            let Some(s) = crate::candidate(&mut self.sur, piece, f, unmasked.as_ref()) else {
+                continue;
+            };
             if self.map.get(&s).is_none() && pending.insert(s.clone(), real).is_ok() {
                 return Some(s);
             }
@@ -655,6 +656,28 @@ mod tests {
         let s = map.stand_in_for("jane.doe@example.org").unwrap();
         assert_eq!(out.matches(s).count(), 3);
         assert_eq!(Restorer::new(&map).restore(&out).text, pieces.concat());
+    }
+
+    #[test]
+    fn obfuscated_values_keep_their_style_across_pieces() {
+        let r = Redactor::new().with_seed(4);
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let pieces = [
+            "Mail jane [at] example [dot] com now.\n",
+            "Or call four one five, eight six seven, two two one zero.\n",
+        ];
+        let out = run(&mut st, &pieces);
+        let map = st.map().clone();
+        let email = map.stand_in_for("jane [at] example [dot] com").unwrap();
+        assert!(
+            email.contains(" [at] ") && email.contains(" [dot] "),
+            "{email}"
+        );
+        let phone = map
+            .stand_in_for("four one five, eight six seven, two two one zero")
+            .unwrap();
+        assert!(!phone.chars().any(|c| c.is_ascii_digit()), "{phone}");
+        assert_eq!(r.restore(&out, &map).text, pieces.concat());
     }
 
     #[test]
