@@ -46,7 +46,16 @@ impl Rng {
 /// The input of shape `name` cut to `chars` characters (at a char boundary); `None` for a
 /// name not in [`SHAPES`].
 pub fn document(name: &str, chars: usize) -> Option<String> {
-    let mut r = Rng(0x9E37_79B9_7F4A_7C15 ^ name.len() as u64);
+    document_seeded(name, chars, 0)
+}
+
+/// [`document`] drawn with another seed: the same shape, other characters. Timed runs use a
+/// fresh seed each, as requests would bring: the lazy DFAs keep the states a text made them
+/// build, so the same random blob twice costs far less the second time.
+pub fn document_seeded(name: &str, chars: usize, seed: u64) -> Option<String> {
+    let mut r = Rng((0x9E37_79B9_7F4A_7C15 ^ name.len() as u64)
+        .wrapping_add(seed.wrapping_mul(0xA076_1D64_78BD_642F))
+        | 1);
     let mut s = String::with_capacity(chars * 3 + 64);
     // Appends pieces until the text holds `chars` characters (counted as it grows).
     let fill = |s: &mut String, r: &mut Rng, f: &mut dyn FnMut(&mut String, &mut Rng)| {
@@ -65,14 +74,20 @@ pub fn document(name: &str, chars: usize) -> Option<String> {
         }
         "base64-wrapped" => {
             for i in 0..chars {
-                s.push(if i % 77 == 76 { '\n' } else { B64[r.below(64)] as char });
+                s.push(if i % 77 == 76 {
+                    '\n'
+                } else {
+                    B64[r.below(64)] as char
+                });
             }
         }
         "hex" => {
             s.extend((0..chars).map(|_| HEX[r.below(16)] as char));
         }
         "json-minified" => {
-            const FIRST: &[&str] = &["Ada", "Bruno", "Chiara", "Dmitri", "Emeka", "Fatima", "Goran"];
+            const FIRST: &[&str] = &[
+                "Ada", "Bruno", "Chiara", "Dmitri", "Emeka", "Fatima", "Goran",
+            ];
             const LAST: &[&str] = &["Lovelace", "Silva", "Rossi", "Ivanov", "Okafor", "Haddad"];
             const CITY: &[&str] = &["Lisbon", "Turin", "Lagos", "Kyiv", "Austin", "Osaka"];
             s.push('[');
@@ -103,14 +118,72 @@ pub fn document(name: &str, chars: usize) -> Option<String> {
         }
         "endless-line" => {
             const WORDS: &[&str] = &[
-                "the", "report", "was", "sent", "to", "Maria", "on", "Tuesday", "and", "she",
-                "said", "that", "revenue", "grew", "by", "12%", "in", "Q3,", "call", "me",
-                "at", "+44 20 7946 0321", "or", "mail", "jane@example.org;", "order", "#4471",
-                "shipped", "from", "Berlin", "(see", "ticket", "ABC-123)", "version", "2.4.1",
-                "—", "thanks!", "Dr.", "Smith", "will", "review", "it.", "The", "IP", "is",
-                "192.0.2.44", "and", "the", "date", "2026-11-02.", "Name:", "Phone:", "id=4471",
-                "email:", "|", "key:", "\"city\":", "Mr", "Jones", "lives", "at", "12", "High",
-                "Street,", "London", "SW1A 1AA.",
+                "the",
+                "report",
+                "was",
+                "sent",
+                "to",
+                "Maria",
+                "on",
+                "Tuesday",
+                "and",
+                "she",
+                "said",
+                "that",
+                "revenue",
+                "grew",
+                "by",
+                "12%",
+                "in",
+                "Q3,",
+                "call",
+                "me",
+                "at",
+                "+44 20 7946 0321",
+                "or",
+                "mail",
+                "jane@example.org;",
+                "order",
+                "#4471",
+                "shipped",
+                "from",
+                "Berlin",
+                "(see",
+                "ticket",
+                "ABC-123)",
+                "version",
+                "2.4.1",
+                "—",
+                "thanks!",
+                "Dr.",
+                "Smith",
+                "will",
+                "review",
+                "it.",
+                "The",
+                "IP",
+                "is",
+                "192.0.2.44",
+                "and",
+                "the",
+                "date",
+                "2026-11-02.",
+                "Name:",
+                "Phone:",
+                "id=4471",
+                "email:",
+                "|",
+                "key:",
+                "\"city\":",
+                "Mr",
+                "Jones",
+                "lives",
+                "at",
+                "12",
+                "High",
+                "Street,",
+                "London",
+                "SW1A 1AA.",
             ];
             fill(&mut s, &mut r, &mut |s, r| {
                 s.push_str(r.pick(WORDS));
@@ -144,7 +217,11 @@ pub fn document(name: &str, chars: usize) -> Option<String> {
             fill(&mut s, &mut r, &mut |s, r| {
                 let len = 2 + r.below(9);
                 for k in 0..len {
-                    let base = if k == 0 && r.below(4) == 0 { 0x410 } else { 0x430 };
+                    let base = if k == 0 && r.below(4) == 0 {
+                        0x410
+                    } else {
+                        0x430
+                    };
                     s.push(char::from_u32(base + r.below(32) as u32).unwrap_or('а'));
                 }
                 s.push_str(if r.below(12) == 0 { ". " } else { " " });
@@ -169,10 +246,10 @@ pub fn document(name: &str, chars: usize) -> Option<String> {
         }
         "title-words" | "caps-words" => {
             const NATO: &[&str] = &[
-                "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel",
-                "India", "Juliett", "Kilo", "Lima", "Mike", "November", "Oscar", "Papa",
-                "Quebec", "Romeo", "Sierra", "Tango", "Uniform", "Victor", "Whiskey",
-                "Xray", "Yankee", "Zulu", "Maria", "Jones", "Berlin", "Street",
+                "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India",
+                "Juliett", "Kilo", "Lima", "Mike", "November", "Oscar", "Papa", "Quebec", "Romeo",
+                "Sierra", "Tango", "Uniform", "Victor", "Whiskey", "Xray", "Yankee", "Zulu",
+                "Maria", "Jones", "Berlin", "Street",
             ];
             let caps = name == "caps-words";
             fill(&mut s, &mut r, &mut |s, r| {
@@ -186,7 +263,9 @@ pub fn document(name: &str, chars: usize) -> Option<String> {
             });
         }
         "at-dots" => {
-            const PARTS: &[&str] = &["a@b ", "a@b.c ", "x.y@z ", "@.", ".@", "a.b.c ", "@@", ".. "];
+            const PARTS: &[&str] = &[
+                "a@b ", "a@b.c ", "x.y@z ", "@.", ".@", "a.b.c ", "@@", ".. ",
+            ];
             fill(&mut s, &mut r, &mut |s, r| s.push_str(r.pick(PARTS)));
         }
         "one-char" => {
