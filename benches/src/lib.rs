@@ -5,3 +5,7 @@
 mod corpus;
 
 pub use corpus::{mixed_document, plain_prose};
+
+/// Worst-case inputs: long runs of one shape (base64, hex, minified JSON, one endless line,
+/// digit runs, one script, capitalised words …), issue 16.
+pub mod worst;

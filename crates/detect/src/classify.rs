@@ -1237,17 +1237,26 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
 /// True when the number follows an e-mail address in a list of contact details on its line
 /// (`Monica Knudsen <monica.knudsen@example.com>, 43725329`).
 fn after_email(text: &str, s: usize) -> bool {
-    let line = &text[text[..s].rfind('\n').map_or(0, |i| i + 1)..s];
-    let head = line.trim_end_matches([' ', ',', ';', '|', '/']);
-    if head.len() == line.len() || !head.contains('@') {
+    // Read backwards from `s`, never further than the last word: the separators before the
+    // number, then the address (a search for the line's start and an `@` anywhere on it
+    // was quadratic on one endless line of numbers).
+    let b = text.as_bytes();
+    let mut h = s;
+    while h > 0 && matches!(b[h - 1], b' ' | b',' | b';' | b'|' | b'/') {
+        h -= 1;
+    }
+    if h == s {
         return false;
     }
-    let head = head.strip_suffix(['>', ')']).unwrap_or(head);
+    if h > 0 && matches!(b[h - 1], b'>' | b')') {
+        h -= 1;
+    }
     // The last word is the address: `x@domain.tld`.
-    let word = head
-        .rsplit([' ', '<', '(', ',', ';'])
-        .next()
-        .unwrap_or_default();
+    let mut w = h;
+    while w > 0 && !matches!(b[w - 1], b' ' | b'<' | b'(' | b',' | b';' | b'\n') {
+        w -= 1;
+    }
+    let word = &text[w..h];
     word.split_once('@').is_some_and(|(local, domain)| {
         !local.is_empty()
             && domain.contains('.')

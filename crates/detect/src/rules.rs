@@ -203,6 +203,50 @@ fn next_boundary(text: &str, mut i: usize) -> usize {
     i.min(text.len())
 }
 
+/// A run of base64 or hex characters this long (bytes) is a blob: an image, a key, a dump.
+const BLOB: usize = 1024;
+/// Bytes kept as written at each end of a blob, so that what starts or ends there (a PEM
+/// block's edges, a token after a key word) still matches.
+const BLOB_EDGE: usize = 256;
+
+/// `text` with the inside of each blob (a run of `[A-Za-z0-9+/]` of [`BLOB`] bytes or more
+/// with a letter) replaced by `a`: as long, still one token of the same classes, but
+/// uniform. On random base64 or hex the automata met new states at every position and
+/// built them (200,000 characters of base64 cost 40 times the diverse document); on a
+/// uniform run they stay in a few. No document of the evaluation corpus has a run of half
+/// that length; the checks read the text itself, so a match that spans a blob is judged
+/// on its real characters.
+fn mask_blobs(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let blob_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'+' || c == b'/';
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !blob_byte(b[i]) {
+            i += 1;
+            continue;
+        }
+        let s = i;
+        let mut letter = false;
+        while i < b.len() && blob_byte(b[i]) {
+            letter |= b[i].is_ascii_alphabetic();
+            i += 1;
+        }
+        if i - s >= BLOB && letter {
+            runs.push((s + BLOB_EDGE, i - BLOB_EDGE));
+        }
+    }
+    if runs.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut bytes = b.to_vec();
+    for (s, e) in runs {
+        bytes[s..e].fill(b'a');
+    }
+    // ASCII replaced by ASCII: still UTF-8, with the same char boundaries.
+    std::borrow::Cow::Owned(String::from_utf8(bytes).unwrap_or_else(|_| text.to_string()))
+}
+
 /// The rules are compiled as a few regexes (parts) rather than one union: a small automaton
 /// per family keeps its states in the CPU caches on diverse text, and a part whose patterns
 /// all start with literals or a few bytes (secrets' prefixes, digits) skips the text between
@@ -269,12 +313,21 @@ impl Rules {
         // about 130 ms for the three, and on 2,000,000 characters they overflowed its cache
         // (rebuilt from scratch each time: 430 ms for the rest and the generic secrets
         // together, 46 ms apart).
+        //
+        // E-mail addresses are a part of their own: a local part runs over any characters but
+        // white space and a few signs, so in a long run without an `@` (a hex dump, a base64
+        // blob, `a.1234.b.5678…`) the automaton of a part holding them went on to the run's
+        // end from every search, searched again after each short match in the run (a digit
+        // group): quadratic (a 200,000-character hex run took 50 times the diverse
+        // document). Alone, its search from one position finds the next address or none,
+        // and is kept until the scan passes it.
         let part_of = |i: usize| match checks[i] {
             Check::Secret(j) if j < n_provider => 0,
             Check::Secret(_) => 1,
+            Check::Email => 3,
             _ => 2,
         };
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 3];
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 4];
         for i in 0..pats.len() {
             members[part_of(i)].push(i);
         }
@@ -354,6 +407,10 @@ impl Rules {
     /// read what follows glued digits, or after it): from there the search runs again, until
     /// it starts where a listed one started, and from then on the list holds its results.
     pub fn scan(&self, text: &str, out: &mut Vec<Finding>) {
+        // The regexes search a copy with the inside of long base64 and hex runs made uniform
+        // (the text itself when it has none): the checks read the text.
+        let masked = mask_blobs(text);
+        let hay: &str = &masked;
         // (where the search started, the match's start, end and pattern)
         let mut listed: Vec<(usize, usize, usize, usize)> = Vec::new();
         let mut next = self.fresh();
@@ -362,7 +419,7 @@ impl Rules {
             if pos >= text.len() {
                 break pos;
             }
-            let Some((ms, me, rule)) = self.search(text, pos, &mut next) else {
+            let Some((ms, me, rule)) = self.search(hay, pos, &mut next) else {
                 break pos;
             };
             listed.push((pos, ms, me, rule));
@@ -381,13 +438,13 @@ impl Rules {
                 let (_, ms, me, pid) = listed[i];
                 (ms, me, pid)
             } else {
-                let Some(m) = self.search(text, pos, &mut live) else {
+                let Some(m) = self.search(hay, pos, &mut live) else {
                     break;
                 };
                 m
             };
             let (vs, ve) = if self.has_group[pid] {
-                self.value_span(text, ms, me, pid)
+                self.value_span(hay, ms, me, pid)
             } else {
                 (ms, me)
             };

@@ -235,12 +235,15 @@ fn contextual(text: &str, out: &mut Vec<Finding>) {
         while !text.is_char_boundary(from) {
             from += 1;
         }
-        // The line of the token and the one before it.
-        let line_start = text[..s].rfind('\n').map_or(0, |n| n + 1);
-        let prev_line = text[..line_start.saturating_sub(1)]
-            .rfind('\n')
-            .map_or(0, |n| n + 1);
-        let from = from.max(if line_start == 0 { 0 } else { prev_line });
+        // The line of the token and the one before it, within the window (line starts
+        // searched only there: from the start of the text, one endless line of tokens was
+        // quadratic).
+        let from = match text[from..s].rfind('\n') {
+            Some(n) => text[from..from + n]
+                .rfind('\n')
+                .map_or(from, |m| from + m + 1),
+            None => from,
+        };
         let window = &text[from..s];
         if !has_word(&WORDS, window) || has_word(&DIGESTS, window) {
             continue;

@@ -32,6 +32,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use aho_corasick::AhoCorasick;
@@ -254,17 +255,30 @@ impl Redactor {
             spans.sort_unstable();
             spans.dedup();
         }
+        // The first known value of each spelling (ASCII case aside), and the findings in
+        // order (disjoint): per occurrence a look-up and a binary search, not a pass over
+        // both (a wall of thousands of names made that quadratic).
+        let mut index: HashMap<String, usize> = HashMap::with_capacity(known.len());
+        for (i, (v, _)) in known.iter().enumerate() {
+            index.entry(v.to_ascii_lowercase()).or_insert(i);
+        }
+        let sorted = found.windows(2).all(|w| w[0].end <= w[1].start);
         let mut out = Vec::new();
         for (s, e) in spans {
             let slice = &text[s..e];
-            if found.iter().any(|f| f.start <= s && e <= f.end) {
+            let inside = if sorted {
+                // Disjoint and in order: only the last finding starting at or before `s`
+                // can hold the occurrence.
+                let k = found.partition_point(|f| f.start <= s);
+                k > 0 && e <= found[k - 1].end
+            } else {
+                found.iter().any(|f| f.start <= s && e <= f.end)
+            };
+            if inside {
                 continue;
             }
             // A map value's kind is read once, however often it recurs.
-            let kind = match known
-                .iter()
-                .position(|(v, _)| v.eq_ignore_ascii_case(slice))
-            {
+            let kind = match index.get(&slice.to_ascii_lowercase()).copied() {
                 Some(i) => *known[i].1.get_or_insert_with(|| self.kind_of_value(slice)),
                 None => self.kind_of_value(slice),
             };

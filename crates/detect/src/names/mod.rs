@@ -998,13 +998,16 @@ fn judge(
         // Sign-off: the run is a line of its own under `Thanks,` / `Kind regards,`, or
         // after a dash (`- Jo`).
         if gap.contains('\n') || gap.trim_start_matches([' ', '\t']).is_empty() {
-            let line_start = cx.text[..toks[a].start].rfind('\n').map_or(0, |p| p + 1);
-            let before = cx.text[line_start..toks[a].start].trim();
-            let line_end = cx.text[toks[b - 1].end..]
-                .find('\n')
-                .map_or(cx.text.len(), |p| toks[b - 1].end + p);
-            let after = cx.text[toks[b - 1].end..line_end].trim();
-            let ends_line = after.is_empty() || after == ",";
+            // Whether the line ends after the run is read forwards from the run, and the
+            // line's start searched only then (from every run of one endless line, the
+            // searches for its ends were quadratic).
+            let ends_line = ends_line_after(cx.text, toks[b - 1].end);
+            let (line_start, before) = if ends_line {
+                let ls = cx.text[..toks[a].start].rfind('\n').map_or(0, |p| p + 1);
+                (ls, cx.text[ls..toks[a].start].trim())
+            } else {
+                (0, "")
+            };
             if ends_line && matches!(before, "-" | "--" | "—" | "–" | "~") {
                 ctx.strong = true;
             } else if ends_line && before.is_empty() && gap.contains('\n') {
@@ -1122,15 +1125,40 @@ fn judge(
 /// A line that holds only a name of two to four words, above a line with a house number or
 /// a postcode (`Linda Jones` / `Flat 15, 3 Chloe Summit`): the first line of an address
 /// block on a label, an envelope or a letter.
+/// True when nothing but white space, or a comma and white space, follows `at` on its line
+/// (read from `at` up to the line's end only where that is all there is).
+fn ends_line_after(text: &str, at: usize) -> bool {
+    let blank = |c: char| c != '\n' && c.is_whitespace();
+    let rest = text[at..].trim_start_matches(blank);
+    let rest = rest
+        .strip_prefix(',')
+        .map_or(rest, |r| r.trim_start_matches(blank));
+    rest.is_empty() || rest.starts_with('\n')
+}
+
 fn address_block(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     if !(2..=4).contains(&(b - a)) {
         return false;
     }
     let text = cx.text;
     let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
-    let line_start = text[..s].rfind('\n').map_or(0, |p| p + 1);
-    let line_end = text[e..].find('\n').map_or(text.len(), |p| e + p);
-    if !text[line_start..s].trim().is_empty() || !text[e..line_end].trim().is_empty() {
+    // Only white space between the run and its line's ends, read outwards from the run (a
+    // search for the line's ends scanned one endless line from every run).
+    let before = &text[..s];
+    let lead = before.len()
+        - before
+            .trim_end_matches(|c: char| c != '\n' && c.is_whitespace())
+            .len();
+    if s - lead > 0 && !before[..s - lead].ends_with('\n') {
+        return false;
+    }
+    let after = &text[e..];
+    let trail = after.len()
+        - after
+            .trim_start_matches(|c: char| c != '\n' && c.is_whitespace())
+            .len();
+    let line_end = e + trail;
+    if line_end < text.len() && !after[trail..].starts_with('\n') {
         return false;
     }
     for k in a..b {

@@ -892,7 +892,13 @@ fn value_end(text: &str, vs: usize, e: usize) -> (usize, usize) {
 /// `Abteilung:`), so that a field break before it ends the value in front.
 fn any_label(text: &str, i: usize, e: usize) -> bool {
     let rest = &text[i..e];
-    let Some(colon) = rest.find(": ") else {
+    // A label is at most 32 bytes: its `: ` is within the first 34 (searching the whole
+    // line from every field break was quadratic on one endless line).
+    let mut lim = rest.len().min(34);
+    while !rest.is_char_boundary(lim) {
+        lim -= 1;
+    }
+    let Some(colon) = rest[..lim].find(": ") else {
         return false;
     };
     let label = &rest[..colon];
@@ -953,8 +959,9 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
             if after.starts_with(" (") {
                 // `Label (value)`: the value is inside the brackets.
                 let inner = j + 2;
-                let close = rest[inner..].find(')')? + inner;
+                // The label first: the search for `)` runs to the end of the line.
                 let hint = labels::hint(&rest[..j])?;
+                let close = rest[inner..].find(')')? + inner;
                 // `ZIP (LT-78000) Town (Šiauliai)`: more fields may follow on the line.
                 if close > inner {
                     return Some((hint, i + inner));
