@@ -358,6 +358,15 @@ fn connect(path: &str) -> Result<Connection> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.set_prepared_statement_cache_capacity(64);
+    // Plans that do not depend on the values bound: without this, this build of SQLite
+    // (STAT4) marks a statement to be prepared again whenever a parameter compared with an
+    // indexed column is bound anew, so the key → account look-up was parsed and planned on
+    // every request although it is cached. The statements here are all simple indexed
+    // look-ups with one good plan.
+    conn.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG,
+        true,
+    )?;
     let mut conn = conn;
     migrate(&mut conn)?;
     Ok(conn)
