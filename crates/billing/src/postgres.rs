@@ -440,7 +440,7 @@ struct FastRequest {
     included: i64,
     need_access: bool,
     /// The caller when counted; `None`: not counted, decide it with `billing_meter`.
-    reply: tokio::sync::oneshot::Sender<Option<Caller>>,
+    reply: tokio::sync::oneshot::Sender<Result<Option<Caller>>>,
 }
 
 /// Group commit of metering on PostgreSQL: concurrent [`Store::meter`] calls are sent to one
@@ -451,8 +451,9 @@ struct FastRequest {
 /// many. A caller is answered only after the statement has committed, so no count is ever
 /// held in memory (nothing to lose at shutdown) and the durability is that of
 /// [`PgOptions::durable_hot_path`], as before. Any request the statement does not count (a
-/// refusal, a charge, an account whose requests in the batch would pass its allowance, or a
-/// failed statement, which commits nothing) is decided alone by `billing_meter`.
+/// refusal, a charge, or an account whose requests in the batch would pass its allowance) is
+/// decided alone by `billing_meter`. A failed statement is every caller's error, as one
+/// statement per request was (it is not retried: only its answer may have been lost).
 #[derive(Clone)]
 struct Batcher {
     queue: tokio::sync::mpsc::UnboundedSender<FastRequest>,
@@ -476,7 +477,7 @@ impl Batcher {
         month: Month,
         included: i64,
         need_access: bool,
-    ) -> Option<Caller> {
+    ) -> Result<Option<Caller>> {
         let (reply, answer) = tokio::sync::oneshot::channel();
         let request = FastRequest {
             hash: key.0,
@@ -485,8 +486,15 @@ impl Batcher {
             need_access,
             reply,
         };
-        self.queue.send(request).ok()?;
-        answer.await.ok().flatten()
+        if self.queue.send(request).is_err() {
+            return Ok(None);
+        }
+        // A dropped reply (the runtime stopping) may follow a statement sent: not retried.
+        answer.await.unwrap_or_else(|_| {
+            Err(StoreError::Backend(
+                "batched metering was interrupted".into(),
+            ))
+        })
     }
 }
 
@@ -514,6 +522,19 @@ async fn run_batcher(
     }
 }
 
+/// A row of [`METER_BATCH_SQL`]: the request's 1-based position and its caller.
+fn counted_row(row: &tokio_postgres::Row) -> Result<(i64, Caller), tokio_postgres::Error> {
+    Ok((
+        row.try_get(0)?,
+        Caller {
+            account_id: row.try_get(1)?,
+            key_id: row.try_get(2)?,
+            plan: row.try_get(3)?,
+            api_access: row.try_get(4)?,
+        },
+    ))
+}
+
 /// Counts a batch with one statement and answers each request.
 async fn run_batch(hot: &Hot, batch: Vec<FastRequest>) {
     let (month, included, need_access) = (batch[0].month, batch[0].included, batch[0].need_access);
@@ -522,44 +543,54 @@ async fn run_batch(hot: &Hot, batch: Vec<FastRequest>) {
         .into_iter()
         .partition(|r| (r.month, r.included, r.need_access) == (month, included, need_access));
     for r in other {
-        let _ = r.reply.send(None);
+        let _ = r.reply.send(Ok(None));
     }
-    let mut callers: Vec<Option<Caller>> = vec![None; same.len()];
-    let counted = async {
+    let rows = async {
         let conn = hot.conn().await?;
         let hashes: Vec<&[u8]> = same.iter().map(|r| &r.hash[..]).collect();
-        let rows = conn
-            .client
-            .query(&conn.batch, &[&hashes, &month, &included, &need_access])
-            .await?;
-        let mut counted = Vec::with_capacity(rows.len());
-        for row in rows {
-            let i: i64 = row.try_get(0)?;
-            let caller = Caller {
-                account_id: row.try_get(1)?,
-                key_id: row.try_get(2)?,
-                plan: row.try_get(3)?,
-                api_access: row.try_get(4)?,
-            };
-            counted.push((i, caller));
-        }
-        Ok::<_, StoreError>(counted)
+        Ok::<_, StoreError>(
+            conn.client
+                .query(&conn.batch, &[&hashes, &month, &included, &need_access])
+                .await?,
+        )
     }
     .await;
-    match counted {
-        Ok(counted) => {
-            for (i, caller) in counted {
-                if let Some(slot) = usize::try_from(i - 1).ok().and_then(|i| callers.get_mut(i)) {
-                    *slot = Some(caller);
+    let rows = match rows {
+        Ok(rows) => rows,
+        Err(e) => {
+            // As with one statement per request: the failure is the answer (the statement
+            // may have committed if only its answer was lost, so it is not tried again).
+            let message = match e {
+                StoreError::Backend(message) => message,
+                other => other.to_string(),
+            };
+            for r in same {
+                let _ = r.reply.send(Err(StoreError::Backend(message.clone())));
+            }
+            return;
+        }
+    };
+    let mut answers: Vec<Result<Option<Caller>>> = same.iter().map(|_| Ok(None)).collect();
+    for row in rows {
+        let decoded = counted_row(&row);
+        match decoded {
+            Ok((i, caller)) => {
+                if let Some(slot) = usize::try_from(i - 1).ok().and_then(|i| answers.get_mut(i)) {
+                    *slot = Ok(Some(caller));
+                }
+            }
+            Err(e) => {
+                // Never expected. The statement committed: no request of the batch may be
+                // counted again, so none is decided alone.
+                let message = describe(&e);
+                for answer in answers.iter_mut().filter(|a| matches!(a, Ok(None))) {
+                    *answer = Err(StoreError::Backend(message.clone()));
                 }
             }
         }
-        // The statement committed nothing: every request is decided alone (which reports
-        // the failure, if it persists).
-        Err(_) => {}
     }
-    for (r, caller) in same.into_iter().zip(callers) {
-        let _ = r.reply.send(caller);
+    for (r, answer) in same.into_iter().zip(answers) {
+        let _ = r.reply.send(answer);
     }
 }
 
@@ -1110,7 +1141,7 @@ impl crate::Store for PgStore {
         if let Some(caller) = self
             .batcher
             .meter(key, month, policy.included, need_api_access)
-            .await
+            .await?
         {
             return Ok(Ok(Receipt {
                 caller,

@@ -308,36 +308,38 @@ fn exec_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
 /// Runs a group of hot-path operations in one transaction and answers them after it commits
 /// (or answers every one with the error, having rolled everything back).
 fn run_group(conn: &Connection, mut group: Vec<Box<dyn GroupedJob>>) {
-    let outcome = (|| -> rusqlite::Result<()> {
-        exec_cached(conn, "BEGIN IMMEDIATE")?;
-        let result = (|| {
-            // A lone operation needs no savepoint: on failure the whole transaction is
-            // rolled back, which is the same thing.
-            if let [job] = group.as_mut_slice() {
-                if job.run(conn) {
-                    return exec_cached(conn, "COMMIT");
-                }
-                return exec_cached(conn, "ROLLBACK");
-            }
-            for job in group.iter_mut() {
-                exec_cached(conn, "SAVEPOINT grouped_job")?;
-                if !job.run(conn) {
-                    exec_cached(conn, "ROLLBACK TO grouped_job")?;
-                }
-                exec_cached(conn, "RELEASE grouped_job")?;
-            }
-            exec_cached(conn, "COMMIT")
-        })();
-        if result.is_err() && !conn.is_autocommit() {
+    let mut outcome = exec_cached(conn, "BEGIN IMMEDIATE");
+    if outcome.is_ok() {
+        outcome = run_in_transaction(conn, &mut group);
+        if outcome.is_err() && !conn.is_autocommit() {
             // Nothing of the group is kept; the error is what every caller gets.
             let _ = conn.execute_batch("ROLLBACK");
         }
-        result
-    })();
+    }
     let committed = outcome.map_err(|e| e.to_string());
     for job in group {
         job.answer(committed.clone());
     }
+}
+
+/// Runs the group's operations inside the open transaction, then ends it.
+fn run_in_transaction(
+    conn: &Connection,
+    group: &mut [Box<dyn GroupedJob>],
+) -> rusqlite::Result<()> {
+    // A lone operation needs no savepoint: on failure the whole transaction is rolled back,
+    // which is the same thing.
+    if let [job] = group {
+        return exec_cached(conn, if job.run(conn) { "COMMIT" } else { "ROLLBACK" });
+    }
+    for job in group.iter_mut() {
+        exec_cached(conn, "SAVEPOINT grouped_job")?;
+        if !job.run(conn) {
+            exec_cached(conn, "ROLLBACK TO grouped_job")?;
+        }
+        exec_cached(conn, "RELEASE grouped_job")?;
+    }
+    exec_cached(conn, "COMMIT")
 }
 
 fn connect(path: &str) -> Result<Connection> {

@@ -1115,11 +1115,11 @@ async fn a_mixed_burst_is_counted_exactly(store: Arc<dyn Store>) {
             }
         }
     }
-    for a in 0..3 {
+    for (a, account) in accounts.iter().enumerate() {
         // 60 asked of each account: 40 free, 5 paid, 15 refused.
         assert_eq!(asked[a], 60);
         assert_eq!((served[a], charged[a]), (45, 5_000));
-        let account = store.account(&accounts[a].id, M).await.unwrap().unwrap();
+        let account = store.account(&account.id, M).await.unwrap().unwrap();
         assert_eq!(
             (
                 account.requests_this_month,
