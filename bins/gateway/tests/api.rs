@@ -20,6 +20,8 @@ struct Harness {
     stop: Option<oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
     dir: tempfile::TempDir,
+    /// The store's URL (to open it again after the gateway stopped).
+    url: String,
 }
 
 impl Harness {
@@ -58,6 +60,7 @@ impl Harness {
             stop: Some(stop),
             task: Some(task),
             dir,
+            url,
         }
     }
 
@@ -115,6 +118,7 @@ redact_testkit::both_stores!(
     key_spending_limit_gives_429,
     rate_limit_gives_429_with_retry_after,
     usage_answers_without_counting,
+    a_burst_then_shutdown_counts_every_answered_request,
 );
 
 async fn redact_then_restore_round_trips(backend: Backend) {
@@ -987,5 +991,53 @@ mod schema {
             }
         }
         Ok(())
+    }
+}
+
+/// A burst of concurrent requests over several keys (some refused after counting, which
+/// refunds them), then a graceful shutdown: each account's count is exactly its requests
+/// answered 200, read through a store opened afresh after the gateway stopped. The stores
+/// group concurrent metering (shared transactions on SQLite, shared statements on
+/// PostgreSQL); nothing counted may be lost, and nothing refused may stay counted.
+async fn a_burst_then_shutdown_counts_every_answered_request(backend: Backend) {
+    let mut h = Harness::start(backend, config()).await;
+    let mut keys = Vec::new();
+    for _ in 0..3 {
+        keys.push(h.account(true, 0.0).await);
+    }
+    let good = json!({ "text": "Call Dana Whitfield at +1 415 555 0132 or dana@example.com." });
+    // Valid JSON, but `text` is not a string: 400 after metering, so refunded.
+    let bad = json!({ "text": 5 });
+    let mut tasks = Vec::new();
+    for i in 0..180usize {
+        let client = h.client.clone();
+        let (account, key) = keys[i % 3].clone();
+        let body = if i % 10 == 9 {
+            bad.clone()
+        } else {
+            good.clone()
+        };
+        tasks.push(tokio::spawn(async move {
+            let r = client.post("/v1/redact", Some(&key), &body).await;
+            (account, r.status)
+        }));
+    }
+    let mut served = std::collections::HashMap::<String, i64>::new();
+    for task in tasks {
+        let (account, status) = task.await.unwrap();
+        match status {
+            StatusCode::OK => *served.entry(account).or_default() += 1,
+            StatusCode::BAD_REQUEST => {}
+            other => panic!("unexpected status {other}"),
+        }
+    }
+    // A graceful shutdown (the harness keeps its directory, so the SQLite file stays).
+    let _ = h.stop.take().unwrap().send(());
+    h.task.take().unwrap().await.unwrap();
+    let store = redact_service::billing::open(&h.url).await.unwrap();
+    for (account, _) in &keys {
+        let a = store.account(account, Month::now()).await.unwrap().unwrap();
+        assert_eq!(a.requests_this_month, served[account], "account {account}");
+        assert_eq!(a.requests_this_month, 54);
     }
 }

@@ -16,10 +16,12 @@
 //! - Month figures (requests and spending of an account, spending of a key) are stored with
 //!   the [`Month`] they belong to; asked about another month, they read as 0, and the next
 //!   write in a new month starts them afresh.
-//! - [`PgStore`] serves many gateway instances (row locks in PL/pgSQL functions, one round
-//!   trip per metered request; see [`PgOptions`] for the durability of that hot path);
-//!   [`SqliteStore`] serves one node (one connection on its own thread, WAL mode, and
-//!   `BEGIN IMMEDIATE` writes so the admin CLI may write the same file meanwhile).
+//! - [`PgStore`] serves many gateway instances (row locks in PL/pgSQL functions; concurrent
+//!   metering inside the allowance counted together by one statement; see [`PgOptions`] for
+//!   the durability of that hot path); [`SqliteStore`] serves one node (one connection on its
+//!   own thread, WAL mode, `BEGIN IMMEDIATE` writes so the admin CLI may write the same file
+//!   meanwhile, and concurrent hot-path operations committed together). Either way a call
+//!   returns only once its transaction has committed: grouping loses nothing at shutdown.
 //!
 //! Nothing of a request's text or map ever reaches a store: the trait has no place for it.
 //!

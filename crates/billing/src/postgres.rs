@@ -32,6 +32,12 @@
 //! steps cannot deadlock; the sweep skips hold rows locked by a concurrent settle or release
 //! (`FOR UPDATE SKIP LOCKED`), which delete them anyway.
 //!
+//! Metering inside the allowance, the common case, is batched: concurrent calls are counted
+//! together by one statement that updates each account's row once, locking the accounts in
+//! the order of their ids (so batches cannot deadlock with one another), and each caller is
+//! answered after that statement has committed; whatever it does not count is decided alone
+//! by `billing_meter` (see `Batcher`).
+//!
 //! Unless [`PgOptions::durable_hot_path`] is set, the hot-path functions commit with
 //! `synchronous_commit = off` (set transaction-locally inside the function): still atomic and
 //! isolated, but not waiting for the WAL flush, which on an ordinary disk costs about 2 ms
@@ -288,33 +294,55 @@ $$;
 
 const METER_SQL: &str = "SELECT r_status, r_account_id, r_key_id, r_plan, r_api_access, r_charged \
                          FROM billing_meter($1, $2, $3, $4, $5, $6)";
-/// The common case of [`Store::meter`] in one plain statement: a known, unrevoked key whose
-/// account has access and is inside the month's allowance is counted at no charge. No row
-/// means "not that case" (a refusal, or a request to charge), decided by `billing_meter`.
-/// The row lock of the UPDATE serializes it with every other change to the account, and
-/// under READ COMMITTED its conditions are re-checked against the newest row, so counts stay
-/// exact. Parameters: key hash, month, included, need_access.
-const METER_FAST_SQL: &str = "UPDATE accounts a \
-       SET requests = CASE WHEN a.month >= $2 THEN a.requests + 1 ELSE 1 END, \
-           spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
-           month = GREATEST(a.month, $2) \
-      FROM keys k \
-     WHERE k.hash = $1 AND NOT k.revoked AND a.id = k.account_id \
-       AND (a.api_access OR NOT $4) \
-       AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) < $3 \
- RETURNING a.id, k.id, a.plan, a.api_access";
-/// As [`METER_FAST_SQL`], committing without waiting for the flush (see
-/// [`PgOptions::durable_hot_path`]): the setting is local to this statement's transaction.
-const METER_FAST_ASYNC_SQL: &str = "WITH cfg AS (SELECT set_config('synchronous_commit', 'off', true)) \
-    UPDATE accounts a \
-       SET requests = CASE WHEN a.month >= $2 THEN a.requests + 1 ELSE 1 END, \
-           spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
-           month = GREATEST(a.month, $2) \
-      FROM keys k, cfg \
-     WHERE k.hash = $1 AND NOT k.revoked AND a.id = k.account_id \
-       AND (a.api_access OR NOT $4) \
-       AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) < $3 \
- RETURNING a.id, k.id, a.plan, a.api_access";
+/// Many requests of the common case of [`Store::meter`] in one statement (see [`Batcher`]):
+/// `$1` is an array of key hashes (one per request, repeats allowed), `$2` the month, `$3`
+/// the allowance, `$4` need_access. An account is counted only when all of its requests in
+/// the array fit in the allowance, by one `UPDATE` of its row, under its row lock and with the
+/// conditions re-checked against the newest row (READ COMMITTED), so counts stay exact. The
+/// accounts' rows are locked in the order of their ids (`ORDER BY … FOR NO KEY UPDATE`), so
+/// two batches (of this or another instance) touching the same accounts cannot deadlock;
+/// every other hot-path step locks one account.
+/// Returns one row per request counted (its 1-based position in the array); a request with
+/// no row is decided by `billing_meter`, alone.
+const METER_BATCH_SQL: &str = "WITH req AS ( \
+        SELECT r.hash, r.i FROM unnest($1::bytea[]) WITH ORDINALITY AS r(hash, i)), \
+     rk AS MATERIALIZED ( \
+        SELECT req.i, k.id AS key_id, k.account_id FROM req JOIN keys k ON k.hash = req.hash \
+         WHERE NOT k.revoked), \
+     n AS (SELECT account_id, count(*) AS n FROM rk GROUP BY account_id), \
+     upd AS ( \
+        UPDATE accounts a \
+           SET requests = CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END + ln.n, \
+               spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
+               month = GREATEST(a.month, $2) \
+          FROM (SELECT l.id, n.n FROM accounts l JOIN n ON l.id = n.account_id \
+                 ORDER BY l.id FOR NO KEY UPDATE OF l) ln \
+         WHERE a.id = ln.id \
+           AND (a.api_access OR NOT $4) \
+           AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) + ln.n <= $3 \
+     RETURNING a.id, a.plan, a.api_access) \
+    SELECT rk.i, upd.id, rk.key_id, upd.plan, upd.api_access FROM rk JOIN upd ON upd.id = rk.account_id";
+/// As [`METER_BATCH_SQL`], committing without waiting for the flush (see
+/// [`PgOptions::durable_hot_path`]).
+const METER_BATCH_ASYNC_SQL: &str = "WITH cfg AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v), \
+     req AS ( \
+        SELECT r.hash, r.i FROM unnest($1::bytea[]) WITH ORDINALITY AS r(hash, i)), \
+     rk AS MATERIALIZED ( \
+        SELECT req.i, k.id AS key_id, k.account_id FROM req JOIN keys k ON k.hash = req.hash \
+         WHERE NOT k.revoked), \
+     n AS (SELECT account_id, count(*) AS n FROM rk GROUP BY account_id), \
+     upd AS ( \
+        UPDATE accounts a \
+           SET requests = CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END + ln.n, \
+               spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
+               month = GREATEST(a.month, $2) \
+          FROM (SELECT l.id, n.n FROM accounts l JOIN n ON l.id = n.account_id \
+                 ORDER BY l.id FOR NO KEY UPDATE OF l) ln, cfg \
+         WHERE a.id = ln.id \
+           AND (a.api_access OR NOT $4) \
+           AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) + ln.n <= $3 \
+     RETURNING a.id, a.plan, a.api_access) \
+    SELECT rk.i, upd.id, rk.key_id, upd.plan, upd.api_access FROM rk JOIN upd ON upd.id = rk.account_id";
 const HOLD_SQL: &str = "SELECT r_status, r_account_id, r_key_id, r_plan, r_api_access \
                         FROM billing_hold($1, $2, $3, $4, $5, $6)";
 const SETTLE_SQL: &str = "SELECT billing_settle($1, $2, $3, $4)";
@@ -348,6 +376,7 @@ pub struct PgStore {
     pool: Pool,
     durable: bool,
     hot: Arc<Hot>,
+    batcher: Batcher,
 }
 
 /// Connections shared by concurrent [`Store::meter`] calls. tokio-postgres pipelines the
@@ -365,7 +394,7 @@ struct Hot {
 
 struct HotConn {
     client: tokio_postgres::Client,
-    fast: tokio_postgres::Statement,
+    batch: tokio_postgres::Statement,
     meter: tokio_postgres::Statement,
 }
 
@@ -386,21 +415,182 @@ impl Hot {
             // reconnects.
             let _ = connection.await;
         });
-        let fast = client
+        let batch = client
             .prepare(if self.durable {
-                METER_FAST_SQL
+                METER_BATCH_SQL
             } else {
-                METER_FAST_ASYNC_SQL
+                METER_BATCH_ASYNC_SQL
             })
             .await?;
         let meter = client.prepare(METER_SQL).await?;
         let conn = Arc::new(HotConn {
             client,
-            fast,
+            batch,
             meter,
         });
         *slot = Some(conn.clone());
         Ok(conn)
+    }
+}
+
+/// Requests of the common case of [`Store::meter`] waiting to be sent together.
+struct FastRequest {
+    hash: [u8; 32],
+    month: i32,
+    included: i64,
+    need_access: bool,
+    /// The caller when counted; `None`: not counted, decide it with `billing_meter`.
+    reply: tokio::sync::oneshot::Sender<Result<Option<Caller>>>,
+}
+
+/// Group commit of metering on PostgreSQL: concurrent [`Store::meter`] calls are sent to one
+/// task, which takes every request queued (up to [`MAX_BATCH`]) and counts them with one
+/// statement ([`METER_BATCH_SQL`]) on a hot connection, at most [`HOT_CONNECTIONS`] such
+/// statements in flight; while they run, the next requests queue up. One statement is one
+/// transaction: one row update per account instead of one per request, one commit instead of
+/// many. A caller is answered only after the statement has committed, so no count is ever
+/// held in memory (nothing to lose at shutdown) and the durability is that of
+/// [`PgOptions::durable_hot_path`], as before. Any request the statement does not count (a
+/// refusal, a charge, or an account whose requests in the batch would pass its allowance) is
+/// decided alone by `billing_meter`. A failed statement is every caller's error, as one
+/// statement per request was (it is not retried: only its answer may have been lost).
+#[derive(Clone)]
+struct Batcher {
+    queue: tokio::sync::mpsc::UnboundedSender<FastRequest>,
+}
+
+/// The most requests counted by one statement.
+const MAX_BATCH: usize = 256;
+
+impl Batcher {
+    fn start(hot: Arc<Hot>) -> Batcher {
+        let (queue, requests) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(run_batcher(hot, requests));
+        Batcher { queue }
+    }
+
+    /// Counts a request of the common case: the caller, or `None` when it must be decided by
+    /// `billing_meter` (also when the batching task is gone, say its runtime stopped).
+    async fn meter(
+        &self,
+        key: &KeyHash,
+        month: Month,
+        included: i64,
+        need_access: bool,
+    ) -> Result<Option<Caller>> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let request = FastRequest {
+            hash: key.0,
+            month: month.0,
+            included,
+            need_access,
+            reply,
+        };
+        if self.queue.send(request).is_err() {
+            return Ok(None);
+        }
+        // A dropped reply (the runtime stopping) may follow a statement sent: not retried.
+        answer.await.unwrap_or_else(|_| {
+            Err(StoreError::Backend(
+                "batched metering was interrupted".into(),
+            ))
+        })
+    }
+}
+
+async fn run_batcher(
+    hot: Arc<Hot>,
+    mut requests: tokio::sync::mpsc::UnboundedReceiver<FastRequest>,
+) {
+    let in_flight = Arc::new(tokio::sync::Semaphore::new(HOT_CONNECTIONS));
+    while let Some(first) = requests.recv().await {
+        let Ok(permit) = in_flight.clone().acquire_owned().await else {
+            return;
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match requests.try_recv() {
+                Ok(r) => batch.push(r),
+                Err(_) => break,
+            }
+        }
+        let hot = hot.clone();
+        tokio::spawn(async move {
+            run_batch(&hot, batch).await;
+            drop(permit);
+        });
+    }
+}
+
+/// A row of [`METER_BATCH_SQL`]: the request's 1-based position and its caller.
+fn counted_row(row: &tokio_postgres::Row) -> Result<(i64, Caller), tokio_postgres::Error> {
+    Ok((
+        row.try_get(0)?,
+        Caller {
+            account_id: row.try_get(1)?,
+            key_id: row.try_get(2)?,
+            plan: row.try_get(3)?,
+            api_access: row.try_get(4)?,
+        },
+    ))
+}
+
+/// Counts a batch with one statement and answers each request.
+async fn run_batch(hot: &Hot, batch: Vec<FastRequest>) {
+    let (month, included, need_access) = (batch[0].month, batch[0].included, batch[0].need_access);
+    // Requests with other parameters (rare: a month's turn) are decided alone.
+    let (same, other): (Vec<_>, Vec<_>) = batch
+        .into_iter()
+        .partition(|r| (r.month, r.included, r.need_access) == (month, included, need_access));
+    for r in other {
+        let _ = r.reply.send(Ok(None));
+    }
+    let rows = async {
+        let conn = hot.conn().await?;
+        let hashes: Vec<&[u8]> = same.iter().map(|r| &r.hash[..]).collect();
+        Ok::<_, StoreError>(
+            conn.client
+                .query(&conn.batch, &[&hashes, &month, &included, &need_access])
+                .await?,
+        )
+    }
+    .await;
+    let rows = match rows {
+        Ok(rows) => rows,
+        Err(e) => {
+            // As with one statement per request: the failure is the answer (the statement
+            // may have committed if only its answer was lost, so it is not tried again).
+            let message = match e {
+                StoreError::Backend(message) => message,
+                other => other.to_string(),
+            };
+            for r in same {
+                let _ = r.reply.send(Err(StoreError::Backend(message.clone())));
+            }
+            return;
+        }
+    };
+    let mut answers: Vec<Result<Option<Caller>>> = same.iter().map(|_| Ok(None)).collect();
+    for row in rows {
+        let decoded = counted_row(&row);
+        match decoded {
+            Ok((i, caller)) => {
+                if let Some(slot) = usize::try_from(i - 1).ok().and_then(|i| answers.get_mut(i)) {
+                    *slot = Ok(Some(caller));
+                }
+            }
+            Err(e) => {
+                // Never expected. The statement committed: no request of the batch may be
+                // counted again, so none is decided alone.
+                let message = describe(&e);
+                for answer in answers.iter_mut().filter(|a| matches!(a, Ok(None))) {
+                    *answer = Err(StoreError::Backend(message.clone()));
+                }
+            }
+        }
+    }
+    for (r, answer) in same.into_iter().zip(answers) {
+        let _ = r.reply.send(answer);
     }
 }
 
@@ -671,6 +861,7 @@ impl PgStore {
         let store = PgStore {
             pool,
             durable: options.durable_hot_path,
+            batcher: Batcher::start(hot.clone()),
             hot,
         };
         store.migrate(schema.as_deref()).await?;
@@ -947,26 +1138,18 @@ impl crate::Store for PgStore {
         need_api_access: bool,
     ) -> Result<Result<Receipt, Refusal>> {
         non_negative(policy.price, "the price")?;
-        let conn = self.hot.conn().await?;
-        if let Some(row) = conn
-            .client
-            .query_opt(
-                &conn.fast,
-                &[&&key.0[..], &month.0, &policy.included, &need_api_access],
-            )
+        if let Some(caller) = self
+            .batcher
+            .meter(key, month, policy.included, need_api_access)
             .await?
         {
             return Ok(Ok(Receipt {
-                caller: Caller {
-                    account_id: row.try_get(0)?,
-                    key_id: row.try_get(1)?,
-                    plan: row.try_get(2)?,
-                    api_access: row.try_get(3)?,
-                },
+                caller,
                 month,
                 charged: 0,
             }));
         }
+        let conn = self.hot.conn().await?;
         let row = conn
             .client
             .query_one(

@@ -47,6 +47,7 @@ on_every_store!(
     default_account_once,
     concurrent_meters_are_exact,
     concurrent_meters_across_the_allowance_boundary,
+    a_mixed_burst_is_counted_exactly,
     concurrent_holds_are_exact,
     settle_and_release_race_charges_once,
     concurrent_default_account_is_single,
@@ -1015,4 +1016,119 @@ async fn absurd_inputs_do_not_panic(store: Arc<dyn Store>) {
         Err(StoreError::Invalid(_))
     ));
     store.ping().await.unwrap();
+}
+
+/// A burst over several accounts and keys at once, across the allowance, with a revoked key,
+/// an account without API access and receipts that cannot be refunded mixed in: the stores
+/// group concurrent metering into shared transactions (SQLite) or statements (PostgreSQL),
+/// and every answer and every count must be what one-at-a-time metering gives.
+async fn a_mixed_burst_is_counted_exactly(store: Arc<dyn Store>) {
+    let policy = MeterPolicy {
+        included: 40,
+        price: 1000,
+    };
+    // Three accounts with access, each able to pay for 5 requests past the allowance, with
+    // three keys each; one account without access; one revoked key.
+    let mut keys = Vec::new();
+    let mut accounts = Vec::new();
+    for _ in 0..3 {
+        let (account, _, hash) = account_with_key(&store, 5_000, None).await;
+        keys.push((hash, accounts.len()));
+        for _ in 0..2 {
+            let k = store.create_key(&account.id, None).await.unwrap();
+            keys.push((KeyHash::parse(k.key.expose()).unwrap(), accounts.len()));
+        }
+        accounts.push(account);
+    }
+    let (closed, _, closed_hash) = account_with_key(&store, 5_000, None).await;
+    store.set_api_access(&closed.id, false).await.unwrap();
+    let revoked = store.create_key(&accounts[0].id, None).await.unwrap();
+    store.revoke_key(&revoked.id).await.unwrap();
+    let revoked_hash = KeyHash::parse(revoked.key.expose()).unwrap();
+    let bogus = redact_billing::Receipt {
+        caller: redact_billing::Caller {
+            account_id: "acct_none".into(),
+            key_id: "key_none".into(),
+            plan: "free".into(),
+            api_access: true,
+        },
+        month: M,
+        charged: 0,
+    };
+
+    enum Outcome {
+        Metered(usize, Result<redact_billing::Receipt, Refusal>),
+        Other(Result<redact_billing::Receipt, Refusal>),
+        Refund(Result<(), StoreError>),
+    }
+    let mut tasks = Vec::new();
+    let mut metered = 0;
+    for i in 0..240 {
+        let store = store.clone();
+        let task = match i % 8 {
+            6 => {
+                let hash = if i % 16 == 6 {
+                    closed_hash
+                } else {
+                    revoked_hash
+                };
+                tokio::spawn(async move {
+                    Outcome::Other(store.meter(&hash, M, &policy, true).await.unwrap())
+                })
+            }
+            7 => {
+                let bogus = bogus.clone();
+                tokio::spawn(async move { Outcome::Refund(store.refund(&bogus).await) })
+            }
+            _ => {
+                let (hash, account) = keys[metered % keys.len()];
+                metered += 1;
+                tokio::spawn(async move {
+                    Outcome::Metered(account, store.meter(&hash, M, &policy, true).await.unwrap())
+                })
+            }
+        };
+        tasks.push(task);
+    }
+    let mut asked = [0i64; 3];
+    let mut served = [0i64; 3];
+    let mut charged = [0i64; 3];
+    for task in tasks {
+        match task.await.unwrap() {
+            Outcome::Metered(a, result) => {
+                asked[a] += 1;
+                match result {
+                    Ok(r) => {
+                        served[a] += 1;
+                        charged[a] += r.charged;
+                        assert_eq!(r.caller.account_id, accounts[a].id);
+                    }
+                    Err(refusal) => assert_eq!(refusal, Refusal::InsufficientBalance),
+                }
+            }
+            Outcome::Other(result) => assert!(matches!(
+                result,
+                Err(Refusal::InvalidKey | Refusal::ApiAccessRequired)
+            )),
+            Outcome::Refund(result) => {
+                assert!(matches!(result, Err(StoreError::NotFound(_))), "{result:?}")
+            }
+        }
+    }
+    for (a, account) in accounts.iter().enumerate() {
+        // 60 asked of each account: 40 free, 5 paid, 15 refused.
+        assert_eq!(asked[a], 60);
+        assert_eq!((served[a], charged[a]), (45, 5_000));
+        let account = store.account(&account.id, M).await.unwrap().unwrap();
+        assert_eq!(
+            (
+                account.requests_this_month,
+                account.balance,
+                account.spent_this_month
+            ),
+            (45, 0, 5_000)
+        );
+    }
+    let closed = store.account(&closed.id, M).await.unwrap().unwrap();
+    assert_eq!((closed.requests_this_month, closed.balance), (0, 5_000));
 }

@@ -161,6 +161,11 @@ fn parse<'a, T: Deserialize<'a>>(body: &'a [u8], limits: &Limits) -> Result<T, A
             ),
         ));
     }
+    // The common case, a valid body, without tracking the path (which costs an allocation
+    // per field); only a body that fails is parsed again to name the field at fault.
+    if let Ok(value) = serde_json::from_slice::<T>(body) {
+        return Ok(value);
+    }
     let mut de = serde_json::Deserializer::from_slice(body);
     let value: Result<T, _> = serde_path_to_error::deserialize(&mut de);
     let value = match value {
