@@ -266,11 +266,12 @@ proptest! {
         piece in 1usize..200,
     ) {
         let text: String = parts.iter().map(|(v, s)| format!("{v}{s}")).collect();
-        let (out, map, spans) = stream(&text, piece, "prop");
+        let (out, map, _spans) = stream(&text, piece, "prop");
         prop_assert!(restore(&out, &map) == text, "restore differs");
-        // Every value whole-text redaction replaces is replaced.
-        for (s, e) in whole_text_spans(&text) {
-            prop_assert!(spans.iter().any(|&(a, b)| a <= s && e <= b) || !out.contains(&text[s..e]));
-        }
+        // Which values are replaced is compared with whole-text redaction on the documents
+        // of `streaming_replaces_the_spans_whole_text_redaction_replaces`, not here: on
+        // random rows a reading can depend on the lines after a cut, which a piece does not
+        // see (a CI run found `536-22-1004` read as an SSN in a first line only because a
+        // second row made the two lines a table; docs/cli.md lists the limit).
     }
 }
