@@ -418,7 +418,7 @@ impl Scores {
     }
 }
 
-fn merge(into: &mut Tally, t: &Tally) {
+pub(crate) fn merge(into: &mut Tally, t: &Tally) {
     into.docs += t.docs;
     into.values += t.values;
     into.touched += t.touched;

@@ -209,19 +209,6 @@ pub struct AdvScores {
     pub chars: u64,
 }
 
-fn add(into: &mut Tally, t: &Tally) {
-    into.docs += t.docs;
-    into.values += t.values;
-    into.touched += t.touched;
-    into.strict += t.strict;
-    into.same_kind += t.same_kind;
-    into.true_hits += t.true_hits;
-    into.false_hits += t.false_hits;
-    into.negative_docs += t.negative_docs;
-    into.negative_untouched += t.negative_untouched;
-    into.round_trips += t.round_trips;
-}
-
 impl AdvScores {
     /// Scores the adversarial documents with their runs (same order).
     pub fn of(docs: &[AdvDoc], runs: &[DocRun]) -> AdvScores {
@@ -271,7 +258,7 @@ impl AdvScores {
                     self.false_hits.push((None, false_hit(doc, f, class)));
                 }
             }
-            add(&mut self.negatives, &t);
+            score::merge(&mut self.negatives, &t);
             return;
         };
         let recipe = &RECIPES[ri];
@@ -287,12 +274,12 @@ impl AdvScores {
                 same_kind: u64::from(cov.strict() && cov.by == Some(kind)),
                 ..Tally::default()
             };
-            add(self.by_recipe_target.entry((ri, v.target)).or_default(), &t);
-            add(self.by_target.entry(v.target).or_default(), &t);
+            score::merge(self.by_recipe_target.entry((ri, v.target)).or_default(), &t);
+            score::merge(self.by_target.entry(v.target).or_default(), &t);
             if v.target.structured() {
-                add(&mut doc_t, &t);
+                score::merge(&mut doc_t, &t);
                 if recipe.invisible_or_homoglyph() {
-                    add(&mut self.invisible_homoglyph, &t);
+                    score::merge(&mut self.invisible_homoglyph, &t);
                 }
             }
             if let (Some(style), true) = (&v.style, cov.strict()) {
@@ -346,8 +333,8 @@ impl AdvScores {
                 e.false_hits += fp;
             }
         }
-        add(self.by_recipe.entry(ri).or_default(), &doc_t);
-        add(&mut self.transformed, &doc_t);
+        score::merge(self.by_recipe.entry(ri).or_default(), &doc_t);
+        score::merge(&mut self.transformed, &doc_t);
     }
 }
 
