@@ -294,6 +294,35 @@ $$;
 
 const METER_SQL: &str = "SELECT r_status, r_account_id, r_key_id, r_plan, r_api_access, r_charged \
                          FROM billing_meter($1, $2, $3, $4, $5, $6)";
+/// The batch statement, with a common-table prefix and a join for the asynchronous form.
+macro_rules! meter_batch_sql {
+    ($cfg:literal, $cfg_join:literal) => {
+        concat!(
+            "WITH ",
+            $cfg,
+            "req AS ( \
+        SELECT r.hash, r.i FROM unnest($1::bytea[]) WITH ORDINALITY AS r(hash, i)), \
+     rk AS MATERIALIZED ( \
+        SELECT req.i, k.id AS key_id, k.account_id FROM req JOIN keys k ON k.hash = req.hash \
+         WHERE NOT k.revoked), \
+     n AS (SELECT account_id, count(*) AS n FROM rk GROUP BY account_id), \
+     upd AS ( \
+        UPDATE accounts a \
+           SET requests = CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END + ln.n, \
+               spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
+               month = GREATEST(a.month, $2) \
+          FROM (SELECT l.id, n.n FROM accounts l JOIN n ON l.id = n.account_id \
+                 ORDER BY l.id FOR NO KEY UPDATE OF l) ln",
+            $cfg_join,
+            " \
+         WHERE a.id = ln.id \
+           AND (a.api_access OR NOT $4) \
+           AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) + ln.n <= $3 \
+     RETURNING a.id, a.plan, a.api_access) \
+    SELECT rk.i, upd.id, rk.key_id, upd.plan, upd.api_access FROM rk JOIN upd ON upd.id = rk.account_id"
+        )
+    };
+}
 /// Many requests of the common case of [`Store::meter`] in one statement (see [`Batcher`]):
 /// `$1` is an array of key hashes (one per request, repeats allowed), `$2` the month, `$3`
 /// the allowance, `$4` need_access. An account is counted only when all of its requests in
@@ -304,45 +333,13 @@ const METER_SQL: &str = "SELECT r_status, r_account_id, r_key_id, r_plan, r_api_
 /// every other hot-path step locks one account.
 /// Returns one row per request counted (its 1-based position in the array); a request with
 /// no row is decided by `billing_meter`, alone.
-const METER_BATCH_SQL: &str = "WITH req AS ( \
-        SELECT r.hash, r.i FROM unnest($1::bytea[]) WITH ORDINALITY AS r(hash, i)), \
-     rk AS MATERIALIZED ( \
-        SELECT req.i, k.id AS key_id, k.account_id FROM req JOIN keys k ON k.hash = req.hash \
-         WHERE NOT k.revoked), \
-     n AS (SELECT account_id, count(*) AS n FROM rk GROUP BY account_id), \
-     upd AS ( \
-        UPDATE accounts a \
-           SET requests = CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END + ln.n, \
-               spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
-               month = GREATEST(a.month, $2) \
-          FROM (SELECT l.id, n.n FROM accounts l JOIN n ON l.id = n.account_id \
-                 ORDER BY l.id FOR NO KEY UPDATE OF l) ln \
-         WHERE a.id = ln.id \
-           AND (a.api_access OR NOT $4) \
-           AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) + ln.n <= $3 \
-     RETURNING a.id, a.plan, a.api_access) \
-    SELECT rk.i, upd.id, rk.key_id, upd.plan, upd.api_access FROM rk JOIN upd ON upd.id = rk.account_id";
+const METER_BATCH_SQL: &str = meter_batch_sql!("", "");
 /// As [`METER_BATCH_SQL`], committing without waiting for the flush (see
 /// [`PgOptions::durable_hot_path`]).
-const METER_BATCH_ASYNC_SQL: &str = "WITH cfg AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v), \
-     req AS ( \
-        SELECT r.hash, r.i FROM unnest($1::bytea[]) WITH ORDINALITY AS r(hash, i)), \
-     rk AS MATERIALIZED ( \
-        SELECT req.i, k.id AS key_id, k.account_id FROM req JOIN keys k ON k.hash = req.hash \
-         WHERE NOT k.revoked), \
-     n AS (SELECT account_id, count(*) AS n FROM rk GROUP BY account_id), \
-     upd AS ( \
-        UPDATE accounts a \
-           SET requests = CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END + ln.n, \
-               spent = CASE WHEN a.month >= $2 THEN a.spent ELSE 0 END, \
-               month = GREATEST(a.month, $2) \
-          FROM (SELECT l.id, n.n FROM accounts l JOIN n ON l.id = n.account_id \
-                 ORDER BY l.id FOR NO KEY UPDATE OF l) ln, cfg \
-         WHERE a.id = ln.id \
-           AND (a.api_access OR NOT $4) \
-           AND (CASE WHEN a.month >= $2 THEN a.requests ELSE 0 END) + ln.n <= $3 \
-     RETURNING a.id, a.plan, a.api_access) \
-    SELECT rk.i, upd.id, rk.key_id, upd.plan, upd.api_access FROM rk JOIN upd ON upd.id = rk.account_id";
+const METER_BATCH_ASYNC_SQL: &str = meter_batch_sql!(
+    "cfg AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v), ",
+    ", cfg"
+);
 const HOLD_SQL: &str = "SELECT r_status, r_account_id, r_key_id, r_plan, r_api_access \
                         FROM billing_hold($1, $2, $3, $4, $5, $6)";
 const SETTLE_SQL: &str = "SELECT billing_settle($1, $2, $3, $4)";
