@@ -155,6 +155,16 @@ impl Detector {
         phone::warm_up();
     }
 
+    /// For profiling: the rule parts' pattern counts and search times over `text`, fresh
+    /// and warm (see `examples/detect_profile.rs`).
+    #[doc(hidden)]
+    pub fn rule_part_timings(
+        &self,
+        text: &str,
+    ) -> Vec<(usize, std::time::Duration, std::time::Duration)> {
+        self.rules.part_timings(text)
+    }
+
     /// Number of built-in rules (patterns compiled into the one-pass engine).
     pub fn rule_count(&self) -> usize {
         self.rules.len()

@@ -358,6 +358,32 @@ impl Rules {
         }
     }
 
+    /// For profiling: each part's pattern count and the time of a search loop over `text`
+    /// (each search from the last match's end), twice: with the part's cache fresh (the
+    /// first call in a process) and warm.
+    #[doc(hidden)]
+    pub fn part_timings(&self, text: &str) -> Vec<(usize, std::time::Duration, std::time::Duration)> {
+        let hay = mask_blobs(text);
+        self.parts
+            .iter()
+            .map(|part| {
+                let run = || {
+                    let t = std::time::Instant::now();
+                    let mut pos = 0;
+                    while pos < hay.len() {
+                        match part.re.search(&Input::new(&*hay).span(pos..hay.len())) {
+                            Some(m) => pos = next_boundary(&hay, m.end().max(pos + 1)),
+                            None => break,
+                        }
+                    }
+                    t.elapsed()
+                };
+                let first = run();
+                (part.rules.len(), first, run())
+            })
+            .collect()
+    }
+
     pub fn len(&self) -> usize {
         self.checks.len()
     }
