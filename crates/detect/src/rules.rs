@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
+use aho_corasick::AhoCorasick;
 use regex_automata::{Anchored, Input, MatchKind};
 
 use redact_entity::{Finding, Kind};
@@ -256,6 +257,63 @@ struct Part {
     re: Regex,
     /// Rule index of each of the part's patterns.
     rules: Vec<usize>,
+    /// For the part of the patterns whose every match starts with one of a finite set of
+    /// literals (most provider secrets, keyword-led values): those literals. Its search runs
+    /// anchored from each place one of them starts, so its automaton has no unanchored
+    /// prefix and no reverse automaton: in a fresh process the unanchored parts built
+    /// states for every position of a diverse text, and a reverse search per match.
+    starts: Option<AhoCorasick>,
+}
+
+impl Part {
+    /// The part's leftmost-first match at or after `pos`: (start, end, rule index).
+    fn search(&self, text: &str, pos: usize) -> Option<(usize, usize, usize)> {
+        let hit = |m: regex_automata::Match| (m.start(), m.end(), self.rules[m.pattern().as_usize()]);
+        let Some(starts) = &self.starts else {
+            return self.re.search(&Input::new(text).span(pos..text.len())).map(hit);
+        };
+        let mut from = pos;
+        while from < text.len() {
+            let at = starts
+                .find(aho_corasick::Input::new(text).span(from..text.len()))?
+                .start();
+            let anchored = Input::new(text)
+                .span(at..text.len())
+                .anchored(Anchored::Yes);
+            if let Some(m) = self.re.search(&anchored) {
+                return Some(hit(m));
+            }
+            from = next_boundary(text, at + 1);
+        }
+        None
+    }
+}
+
+/// The literals every match of `pattern` starts with (at most 4 bytes each), or `None`
+/// when some match may start with anything (a class too large to list, an empty prefix),
+/// with a single byte or with a digit.
+fn literal_starts(pattern: &str) -> Option<Vec<Vec<u8>>> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    let hir = regex_syntax::ParserBuilder::new()
+        .utf8(true)
+        .unicode(true)
+        .build()
+        .parse(pattern)
+        .ok()?;
+    let mut ex = Extractor::new();
+    ex.kind(ExtractKind::Prefix).limit_literal_len(4);
+    let mut seq = ex.extract(&hir);
+    seq.dedup();
+    let lits = seq.literals()?;
+    // Single bytes (`+`, `(`) and digits start too often: such patterns stay unanchored.
+    if lits.is_empty()
+        || lits
+            .iter()
+            .any(|l| l.as_bytes().len() < 2 || l.as_bytes()[0].is_ascii_digit())
+    {
+        return None;
+    }
+    Some(lits.iter().map(|l| l.as_bytes().to_vec()).collect())
 }
 
 /// A part's next match: (start, end, rule index), searched from `from`; `None` when the
@@ -321,31 +379,54 @@ impl Rules {
         // group): quadratic (a 200,000-character hex run took 50 times the diverse
         // document). Alone, its search from one position finds the next address or none,
         // and is kept until the scan passes it.
+        // Patterns whose matches start with listed literals go to the anchored part (4).
+        let starts: Vec<Option<Vec<Vec<u8>>>> = pats
+            .iter()
+            .zip(&checks)
+            .map(|(p, c)| if *c == Check::Email { None } else { literal_starts(p) })
+            .collect();
         let part_of = |i: usize| match checks[i] {
+            _ if starts[i].is_some() => 4,
             Check::Secret(j) if j < n_provider => 0,
             Check::Secret(_) => 1,
             Check::Email => 3,
             _ => 2,
         };
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 4];
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 5];
         for i in 0..pats.len() {
             members[part_of(i)].push(i);
         }
         let parts = members
             .into_iter()
-            .filter(|m| !m.is_empty())
-            .map(|rules| Part {
-                re: Regex::builder()
+            .enumerate()
+            .filter(|(_, m)| !m.is_empty())
+            .map(|(k, rules)| {
+                let anchored = k == 4;
+                let re = Regex::builder()
                     .syntax(syntax::Config::new().utf8(true).unicode(true))
                     .configure(
                         Regex::config()
                             .match_kind(MatchKind::LeftmostFirst)
                             .hybrid_cache_capacity(32 * (1 << 20))
-                            .nfa_size_limit(Some(256 * (1 << 20))),
+                            .nfa_size_limit(Some(256 * (1 << 20)))
+                            .auto_prefilter(!anchored),
                     )
                     .build_many(&rules.iter().map(|&i| &pats[i]).collect::<Vec<_>>())
-                    .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}")),
-                rules,
+                    .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}"));
+                let starts = anchored.then(|| {
+                    let mut lits: Vec<&[u8]> = rules
+                        .iter()
+                        .flat_map(|&i| starts[i].iter().flatten().map(Vec::as_slice))
+                        .collect();
+                    lits.sort_unstable();
+                    lits.dedup();
+                    AhoCorasick::builder()
+                        .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                        .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                        .build(lits)
+                        .unwrap_or_else(|e| panic!("rule prefixes must compile: {e}"))
+                });
+                Part { re, rules, starts }
             })
             .collect();
         let single = pats.iter().map(|_| OnceLock::new()).collect();
@@ -371,8 +452,8 @@ impl Rules {
                     let t = std::time::Instant::now();
                     let mut pos = 0;
                     while pos < hay.len() {
-                        match part.re.search(&Input::new(&*hay).span(pos..hay.len())) {
-                            Some(m) => pos = next_boundary(&hay, m.end().max(pos + 1)),
+                        match part.search(&hay, pos) {
+                            Some(m) => pos = next_boundary(&hay, m.1.max(pos + 1)),
                             None => break,
                         }
                     }
@@ -382,6 +463,36 @@ impl Rules {
                 (part.rules.len(), first, run())
             })
             .collect()
+    }
+
+    /// For profiling: how often each start literal of the anchored part occurs in `text`.
+    #[doc(hidden)]
+    pub fn start_counts(&self, text: &str) -> Vec<(String, usize)> {
+        let mut counts: std::collections::HashMap<String, usize> = Default::default();
+        for part in &self.parts {
+            if let Some(ac) = &part.starts {
+                let mut from = 0;
+                while let Some(m) = ac.find(aho_corasick::Input::new(text).span(from..text.len())) {
+                    *counts.entry(text[m.start()..m.end()].to_string()).or_default() += 1;
+                    from = next_boundary(text, m.start() + 1);
+                }
+            }
+        }
+        let mut v: Vec<_> = counts.into_iter().collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1));
+        v
+    }
+
+    /// For profiling: each pattern with the index of the part it is compiled into.
+    #[doc(hidden)]
+    pub fn patterns_by_part(&self) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        for (k, part) in self.parts.iter().enumerate() {
+            for &r in &part.rules {
+                out.push((k, self.patterns[r].clone()));
+            }
+        }
+        out
     }
 
     pub fn len(&self) -> usize {
@@ -399,10 +510,7 @@ impl Rules {
             };
             if stale {
                 n.from = pos;
-                n.m = part
-                    .re
-                    .search(&Input::new(text).span(pos..text.len()))
-                    .map(|m| (m.start(), m.end(), part.rules[m.pattern().as_usize()]));
+                n.m = part.search(text, pos);
             }
             if let Some(m) = n.m
                 && best.is_none_or(|b| (m.0, m.2) < (b.0, b.2))
@@ -612,6 +720,15 @@ mod tests {
                 Just("https://".to_string()),
                 Just(".corp".to_string()),
                 Just("Straße ".to_string()),
+                // Starts of the anchored part's patterns, in other cases and glued.
+                Just("Bearer ".to_string()),
+                Just("--Token ".to_string()),
+                Just("PASS: ".to_string()),
+                Just("Customer ID ".to_string()),
+                Just("passport no ".to_string()),
+                Just("hvs.".to_string()),
+                Just("s.".to_string()),
+                Just("-----BEGIN ".to_string()),
                 "[A-Za-z0-9_./:=@+ -]{0,24}",
                 "[0-9 ]{0,20}",
                 "\\PC{0,8}",
