@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
+use regex_syntax::hir::Hir;
 use aho_corasick::AhoCorasick;
 use regex_automata::{Anchored, Input, MatchKind};
 
@@ -292,17 +293,11 @@ impl Part {
 /// The literals every match of `pattern` starts with (at most 4 bytes each), or `None`
 /// when some match may start with anything (a class too large to list, an empty prefix),
 /// with a single byte or with a digit.
-fn literal_starts(pattern: &str) -> Option<Vec<Vec<u8>>> {
+fn literal_starts(hir: &Hir) -> Option<Vec<Vec<u8>>> {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
-    let hir = regex_syntax::ParserBuilder::new()
-        .utf8(true)
-        .unicode(true)
-        .build()
-        .parse(pattern)
-        .ok()?;
     let mut ex = Extractor::new();
     ex.kind(ExtractKind::Prefix).limit_literal_len(4);
-    let mut seq = ex.extract(&hir);
+    let mut seq = ex.extract(hir);
     seq.dedup();
     let lits = seq.literals()?;
     // Single bytes (`+`, `(`) and digits start too often: such patterns stay unanchored.
@@ -329,6 +324,8 @@ pub struct Rules {
     checks: Vec<Check>,
     has_group: Vec<bool>,
     patterns: Vec<String>,
+    /// Each pattern's syntax tree (for the value-group regexes built on first use).
+    hirs: Vec<Hir>,
     /// One small regex per pattern, built on first use, for finding a match's value group:
     /// a capture search on the big union costs a backtracking table the size of all rules.
     single: Vec<OnceLock<Option<Regex>>>,
@@ -380,19 +377,36 @@ impl Rules {
         // document). Alone, its search from one position finds the next address or none,
         // and is kept until the scan passes it.
         // Patterns whose matches start with listed literals go to the anchored part (4).
-        let starts: Vec<Option<Vec<Vec<u8>>>> = pats
+        // Each pattern is parsed once: its literal starts, its part's automaton and its
+        // value-group regex are built from the same syntax tree (parsing was a third of
+        // building the rules).
+        let hirs: Vec<Hir> = pats
+            .iter()
+            .map(|p| {
+                syntax::parse_with(p, &syntax::Config::new().utf8(true).unicode(true))
+                    .unwrap_or_else(|e| panic!("built-in detection rules must parse: {e}"))
+            })
+            .collect();
+        let starts: Vec<Option<Vec<Vec<u8>>>> = hirs
             .iter()
             .zip(&checks)
-            .map(|(p, c)| if *c == Check::Email { None } else { literal_starts(p) })
+            .map(|(h, c)| if *c == Check::Email { None } else { literal_starts(h) })
             .collect();
         let part_of = |i: usize| match checks[i] {
             _ if starts[i].is_some() => 4,
             Check::Secret(j) if j < n_provider => 0,
             Check::Secret(_) => 1,
             Check::Email => 3,
-            _ => 2,
+            Check::Number
+            | Check::Ipv4
+            | Check::Ipv6
+            | Check::EsDni
+            | Check::FiHetu
+            | Check::UsMbi
+            | Check::NlPostcode => 2,
+            _ => 5,
         };
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 5];
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 6];
         for i in 0..pats.len() {
             members[part_of(i)].push(i);
         }
@@ -403,7 +417,6 @@ impl Rules {
             .map(|(k, rules)| {
                 let anchored = k == 4;
                 let re = Regex::builder()
-                    .syntax(syntax::Config::new().utf8(true).unicode(true))
                     .configure(
                         Regex::config()
                             .match_kind(MatchKind::LeftmostFirst)
@@ -411,7 +424,7 @@ impl Rules {
                             .nfa_size_limit(Some(256 * (1 << 20)))
                             .auto_prefilter(!anchored),
                     )
-                    .build_many(&rules.iter().map(|&i| &pats[i]).collect::<Vec<_>>())
+                    .build_many_from_hir(&rules.iter().map(|&i| &hirs[i]).collect::<Vec<_>>())
                     .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}"));
                 let starts = anchored.then(|| {
                     let mut lits: Vec<&[u8]> = rules
@@ -435,6 +448,7 @@ impl Rules {
             checks,
             has_group,
             patterns: pats,
+            hirs,
             single,
         }
     }
@@ -596,9 +610,11 @@ impl Rules {
     fn single(&self, pid: usize) -> Option<&Regex> {
         self.single[pid]
             .get_or_init(|| {
+                // A capture search of one short match: the backtracker or one-pass
+                // engine, without the lazy DFAs and prefilters a search of a text needs.
                 Regex::builder()
-                    .syntax(syntax::Config::new().utf8(true).unicode(true))
-                    .build(&self.patterns[pid])
+                    .configure(Regex::config().auto_prefilter(false).hybrid(false))
+                    .build_from_hir(&self.hirs[pid])
                     .ok()
             })
             .as_ref()
