@@ -9,7 +9,10 @@ fn main() {
     let path = std::env::args().nth(1).unwrap_or_default();
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let d = redact_detect::Detector::rules_only();
-    if let Some(k) = std::env::var("SINGLE").ok().and_then(|k| k.parse::<usize>().ok()) {
+    if let Some(k) = std::env::var("SINGLE")
+        .ok()
+        .and_then(|k| k.parse::<usize>().ok())
+    {
         for (part, pat) in d.rule_patterns() {
             if part != k {
                 continue;
@@ -39,7 +42,10 @@ fn main() {
             };
             let (first, n) = run();
             let (warm, _) = run();
-            println!("{first:>12.3?} {warm:>12.3?} {n:>6}  {}", &pat[..pat.len().min(90)]);
+            println!(
+                "{first:>12.3?} {warm:>12.3?} {n:>6}  {}",
+                &pat[..pat.len().min(90)]
+            );
         }
         return;
     }

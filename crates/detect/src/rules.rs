@@ -9,11 +9,11 @@
 
 use std::sync::OnceLock;
 
+use aho_corasick::AhoCorasick;
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
-use regex_syntax::hir::Hir;
-use aho_corasick::AhoCorasick;
 use regex_automata::{Anchored, Input, MatchKind};
+use regex_syntax::hir::Hir;
 
 use redact_entity::{Finding, Kind};
 
@@ -269,9 +269,13 @@ struct Part {
 impl Part {
     /// The part's leftmost-first match at or after `pos`: (start, end, rule index).
     fn search(&self, text: &str, pos: usize) -> Option<(usize, usize, usize)> {
-        let hit = |m: regex_automata::Match| (m.start(), m.end(), self.rules[m.pattern().as_usize()]);
+        let hit =
+            |m: regex_automata::Match| (m.start(), m.end(), self.rules[m.pattern().as_usize()]);
         let Some(starts) = &self.starts else {
-            return self.re.search(&Input::new(text).span(pos..text.len())).map(hit);
+            return self
+                .re
+                .search(&Input::new(text).span(pos..text.len()))
+                .map(hit);
         };
         let mut from = pos;
         while from < text.len() {
@@ -390,7 +394,13 @@ impl Rules {
         let starts: Vec<Option<Vec<Vec<u8>>>> = hirs
             .iter()
             .zip(&checks)
-            .map(|(h, c)| if *c == Check::Email { None } else { literal_starts(h) })
+            .map(|(h, c)| {
+                if *c == Check::Email {
+                    None
+                } else {
+                    literal_starts(h)
+                }
+            })
             .collect();
         let part_of = |i: usize| match checks[i] {
             _ if starts[i].is_some() => 4,
@@ -457,7 +467,10 @@ impl Rules {
     /// (each search from the last match's end), twice: with the part's cache fresh (the
     /// first call in a process) and warm.
     #[doc(hidden)]
-    pub fn part_timings(&self, text: &str) -> Vec<(usize, std::time::Duration, std::time::Duration)> {
+    pub fn part_timings(
+        &self,
+        text: &str,
+    ) -> Vec<(usize, std::time::Duration, std::time::Duration)> {
         let hay = mask_blobs(text);
         self.parts
             .iter()
@@ -487,7 +500,9 @@ impl Rules {
             if let Some(ac) = &part.starts {
                 let mut from = 0;
                 while let Some(m) = ac.find(aho_corasick::Input::new(text).span(from..text.len())) {
-                    *counts.entry(text[m.start()..m.end()].to_string()).or_default() += 1;
+                    *counts
+                        .entry(text[m.start()..m.end()].to_string())
+                        .or_default() += 1;
                     from = next_boundary(text, m.start() + 1);
                 }
             }
