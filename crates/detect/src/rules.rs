@@ -267,30 +267,42 @@ struct Part {
 }
 
 impl Part {
+    /// Where the part's start literals occur in `text`, in order (overlapping ones too);
+    /// empty for a part without them.
+    fn candidates(&self, text: &str) -> Vec<usize> {
+        let mut out = Vec::new();
+        if let Some(starts) = &self.starts {
+            let mut from = 0;
+            while from < text.len() {
+                let Some(m) = starts.find(aho_corasick::Input::new(text).span(from..text.len()))
+                else {
+                    break;
+                };
+                out.push(m.start());
+                from = next_boundary(text, m.start() + 1);
+            }
+        }
+        out
+    }
+
     /// The part's leftmost-first match at or after `pos`: (start, end, rule index).
-    fn search(&self, text: &str, pos: usize) -> Option<(usize, usize, usize)> {
+    /// `cands` are the part's [`Part::candidates`] in `text`.
+    fn search(&self, text: &str, pos: usize, cands: &[usize]) -> Option<(usize, usize, usize)> {
         let hit =
             |m: regex_automata::Match| (m.start(), m.end(), self.rules[m.pattern().as_usize()]);
-        let Some(starts) = &self.starts else {
+        if self.starts.is_none() {
             return self
                 .re
                 .search(&Input::new(text).span(pos..text.len()))
                 .map(hit);
-        };
-        let mut from = pos;
-        while from < text.len() {
-            let at = starts
-                .find(aho_corasick::Input::new(text).span(from..text.len()))?
-                .start();
+        }
+        let first = cands.partition_point(|&c| c < pos);
+        cands[first..].iter().find_map(|&at| {
             let anchored = Input::new(text)
                 .span(at..text.len())
                 .anchored(Anchored::Yes);
-            if let Some(m) = self.re.search(&anchored) {
-                return Some(hit(m));
-            }
-            from = next_boundary(text, at + 1);
-        }
-        None
+            self.re.search(&anchored).map(hit)
+        })
     }
 }
 
@@ -445,7 +457,7 @@ impl Rules {
                     lits.dedup();
                     AhoCorasick::builder()
                         .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-                        .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
                         .build(lits)
                         .unwrap_or_else(|e| panic!("rule prefixes must compile: {e}"))
                 });
@@ -477,9 +489,10 @@ impl Rules {
             .map(|part| {
                 let run = || {
                     let t = std::time::Instant::now();
+                    let cands = part.candidates(&hay);
                     let mut pos = 0;
                     while pos < hay.len() {
-                        match part.search(&hay, pos) {
+                        match part.search(&hay, pos, &cands) {
                             Some(m) => pos = next_boundary(&hay, m.1.max(pos + 1)),
                             None => break,
                         }
@@ -530,16 +543,22 @@ impl Rules {
 
     /// The union's leftmost-first match at or after `pos` (start, end, rule index), from the
     /// parts' next matches in `next` (searched again where they start before `pos`).
-    fn search(&self, text: &str, pos: usize, next: &mut [Next]) -> Option<(usize, usize, usize)> {
+    fn search(
+        &self,
+        text: &str,
+        pos: usize,
+        next: &mut [Next],
+        cands: &[Vec<usize>],
+    ) -> Option<(usize, usize, usize)> {
         let mut best: Option<(usize, usize, usize)> = None;
-        for (part, n) in self.parts.iter().zip(next.iter_mut()) {
+        for ((part, n), cands) in self.parts.iter().zip(next.iter_mut()).zip(cands) {
             let stale = match n.m {
                 Some((s, _, _)) => s < pos,
                 None => n.from > pos,
             };
             if stale {
                 n.from = pos;
-                n.m = part.search(text, pos);
+                n.m = part.search(text, pos, cands);
             }
             if let Some(m) = n.m
                 && best.is_none_or(|b| (m.0, m.2) < (b.0, b.2))
@@ -548,6 +567,11 @@ impl Rules {
             }
         }
         best
+    }
+
+    /// Each part's [`Part::candidates`] in `text`.
+    fn candidates(&self, text: &str) -> Vec<Vec<usize>> {
+        self.parts.iter().map(|p| p.candidates(text)).collect()
     }
 
     fn fresh(&self) -> Vec<Next> {
@@ -575,6 +599,8 @@ impl Rules {
         let masked = mask_blobs(text);
         let hay: &str = &masked;
         // (where the search started, the match's start, end and pattern)
+        // The anchored part's candidates, listed in one pass over the text.
+        let cands = self.candidates(hay);
         let mut listed: Vec<(usize, usize, usize, usize)> = Vec::new();
         let mut next = self.fresh();
         let mut pos = 0;
@@ -582,7 +608,7 @@ impl Rules {
             if pos >= text.len() {
                 break pos;
             }
-            let Some((ms, me, rule)) = self.search(hay, pos, &mut next) else {
+            let Some((ms, me, rule)) = self.search(hay, pos, &mut next, &cands) else {
                 break pos;
             };
             listed.push((pos, ms, me, rule));
@@ -601,7 +627,7 @@ impl Rules {
                 let (_, ms, me, pid) = listed[i];
                 (ms, me, pid)
             } else {
-                let Some(m) = self.search(hay, pos, &mut live) else {
+                let Some(m) = self.search(hay, pos, &mut live, &cands) else {
                     break;
                 };
                 m
@@ -692,13 +718,14 @@ mod tests {
     /// The parts' merged search finds, from every position the scan searches from, exactly
     /// what one union of all the rules finds (leftmost-first): the same start, end and rule.
     fn same_as_union(rules: &Rules, union: &Regex, text: &str) {
+        let cands = rules.candidates(text);
         let mut next = rules.fresh();
         let mut pos = 0;
         while pos <= text.len() {
             let want = union
                 .search(&Input::new(text).span(pos..text.len()))
                 .map(|m| (m.start(), m.end(), m.pattern().as_usize()));
-            let got = rules.search(text, pos, &mut next);
+            let got = rules.search(text, pos, &mut next, &cands);
             assert_eq!(got, want, "from {pos} in {text:?}");
             let Some((_, e, _)) = got else { break };
             // Also from a position inside the match, as a check that resumes there does.
