@@ -521,7 +521,7 @@ impl Rules {
             }
         }
         let mut v: Vec<_> = counts.into_iter().collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1));
+        v.sort_by_key(|c| std::cmp::Reverse(c.1));
         v
     }
 
