@@ -20,7 +20,11 @@ fn main() {
     let opts = RedactOptions::default();
     let t = Instant::now();
     let first = redactor.redact(&doc, &opts).map(|r| r.map.len());
-    println!("first call {:?} ({:?} map entries)", t.elapsed(), first.ok());
+    println!(
+        "first call {:?} ({:?} map entries)",
+        t.elapsed(),
+        first.ok()
+    );
     let mut times = Vec::new();
     for _ in 0..runs {
         let t = Instant::now();

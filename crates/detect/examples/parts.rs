@@ -58,7 +58,7 @@ fn main() {
     }
     if std::env::var_os("LIST").is_some() {
         for (part, pat) in d.rule_patterns() {
-            println!("{part} {}", &pat[..pat.len().min(100)]);
+            println!("{part} {:>6} {}", pat.len(), &pat[..pat.len().min(100)]);
         }
     }
     for (i, (n, first, warm)) in d.rule_part_timings(&text).into_iter().enumerate() {

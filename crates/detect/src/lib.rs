@@ -46,6 +46,7 @@ mod classify;
 mod context;
 mod fields;
 mod ids;
+mod letters;
 mod machines;
 mod names;
 mod normalize;

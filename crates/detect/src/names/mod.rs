@@ -133,7 +133,7 @@ fn is_letter_at(text: &str, i: usize) -> Option<(char, usize)> {
 /// Indic vowel signs, Hebrew points, combining accents), which are not alphabetic by
 /// themselves but sit inside words.
 pub(crate) fn is_word_char(c: char) -> bool {
-    c.is_alphabetic()
+    crate::letters::is_alphabetic(c)
         || matches!(c,
             '\u{0300}'..='\u{036F}'
             | '\u{0591}'..='\u{05C7}'
