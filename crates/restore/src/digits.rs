@@ -126,6 +126,8 @@ struct Owner {
 #[derive(Debug, Clone)]
 struct Node {
     next: [u32; 10],
+    /// Some `next` is not `NONE`.
+    has_children: bool,
     /// The stand-in whose digit form ends here (the best one if several).
     target: Option<Owner>,
 }
@@ -134,12 +136,9 @@ impl Node {
     fn new() -> Node {
         Node {
             next: [NONE; 10],
+            has_children: false,
             target: None,
         }
-    }
-
-    fn has_children(&self) -> bool {
-        self.next.iter().any(|&n| n != NONE)
     }
 }
 
@@ -186,6 +185,7 @@ impl DigitTrie {
                 let id = self.nodes.len();
                 self.nodes.push(Node::new());
                 self.nodes[node].next[d] = id as u32;
+                self.nodes[node].has_children = true;
                 id
             } else {
                 next as usize
@@ -261,7 +261,7 @@ impl DigitTrie {
             }
             node = next as usize;
             i += 1;
-            let has_children = self.nodes[node].has_children();
+            let has_children = self.nodes[node].has_children;
             if let Some(owner) = self.nodes[node].target {
                 let next = text.get(i..).and_then(|t| t.chars().next());
                 if next.is_none() && !at_end {
@@ -284,7 +284,11 @@ impl DigitTrie {
             // Skip a separator run up to the next digit.
             let mut run = 0;
             loop {
-                let Some(c) = text.get(i..).and_then(|t| t.chars().next()) else {
+                let c = match hay.get(i) {
+                    Some(&b) if b.is_ascii() => Some(char::from(b)),
+                    _ => text.get(i..).and_then(|t| t.chars().next()),
+                };
+                let Some(c) = c else {
                     return if at_end {
                         Walk::Done(best)
                     } else {

@@ -4,10 +4,8 @@
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::LitIndex;
+use crate::index::{LitIndex, NO_PARENT};
 use crate::map::Map;
-
-const NO_PARENT: u32 = u32::MAX;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
 #[derive(Clone, Default, PartialEq, Eq)]
@@ -440,7 +438,12 @@ impl Restorer {
             if self.digits.starts_with_digit(hay[d]) && !glued {
                 return Some(d);
             }
+            // The digits in the rest of this run of ASCII letters and digits
+            // are glued: skip the run.
             at = d + 1;
+            while hay.get(at).is_some_and(u8::is_ascii_alphanumeric) {
+                at += 1;
+            }
         }
     }
 
@@ -682,7 +685,7 @@ impl LitFinder for IndexFinder<'_> {
         if self.none_from.is_some_and(|n| n <= from) {
             return None;
         }
-        match self.r.index.find(&self.r.keys, hay, from) {
+        match self.r.index.find(&self.r.keys, &self.r.parent, hay, from) {
             Some((start, key)) => {
                 let m = LitMatch { start, key };
                 self.cached = Some(m);
