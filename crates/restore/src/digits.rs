@@ -314,6 +314,7 @@ impl DigitTrie {
 }
 
 /// Position of the first ASCII digit in `hay[from..]`.
+#[cfg(test)]
 pub(crate) fn find_digit(hay: &[u8], from: usize) -> Option<usize> {
     let tail = hay.get(from..)?;
     let mut chunks = tail.chunks_exact(32);

@@ -265,7 +265,7 @@ impl Restorer {
                 first_pairs[bit / 64] |= 1 << (bit % 64);
             }
         }
-        let index = LitIndex::new(&keys);
+        let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b));
         Restorer {
             entries: entries.into(),
             keys,
@@ -335,15 +335,58 @@ impl Restorer {
         at_end: bool,
         out: &mut String,
     ) -> Progress {
-        let finder = IndexFinder {
-            r: self,
-            cached: None,
-            none_from: None,
+        if self.is_empty() {
+            out.push_str(text);
+            return Progress {
+                consumed: text.len(),
+                restored: 0,
+            };
+        }
+        let hay = text.as_bytes();
+        let len = hay.len();
+        let mut pending = if at_end {
+            len
+        } else {
+            self.pending_from(text, 0, before)
         };
-        self.restore_partial_with(text, before, at_end, out, finder)
+        let mut pos = 0;
+        let mut emitted = 0;
+        let mut restored = 0;
+        loop {
+            if pos > pending {
+                pending = self.pending_from(text, pos, before);
+            }
+            let Some((start, key, digit)) =
+                self.index.next_event(&self.keys, &self.parent, hay, pos)
+            else {
+                break;
+            };
+            if start >= pending {
+                break;
+            }
+            let prev = prev_char(text, start, before);
+            match self.decide(text, start, prev, at_end, key, digit) {
+                Some((end, choice)) => {
+                    out.push_str(&text[emitted..start]);
+                    self.write_replacement(out, &text[start..end], choice);
+                    restored += 1;
+                    emitted = end;
+                    pos = end;
+                }
+                None => {
+                    pos = start + text[start..].chars().next().map_or(1, char::len_utf8);
+                }
+            }
+        }
+        let consumed = pending.max(emitted).min(len);
+        out.push_str(&text[emitted..consumed]);
+        Progress { consumed, restored }
     }
 
-    /// [`Restorer::restore_partial`] with the literal matches of `finder`.
+    /// [`Restorer::restore_partial`] as it was before the literal index: the
+    /// literal matches of `finder` and a separate scan for digit variants.
+    /// The reference the tests compare with.
+    #[cfg(test)]
     pub(crate) fn restore_partial_with(
         &self,
         text: &str,
@@ -406,7 +449,8 @@ impl Restorer {
             }
             let prev = prev_char(text, start, before);
             let lit_here = lit.filter(|l| l.start == start);
-            let best = self.decide(text, start, prev, at_end, lit_here, dig == Some(start));
+            let key_here = lit_here.map(|l| l.key);
+            let best = self.decide(text, start, prev, at_end, key_here, dig == Some(start));
             match best {
                 Some((end, choice)) => {
                     out.push_str(&text[emitted..start]);
@@ -430,6 +474,7 @@ impl Restorer {
     /// to an ASCII letter or digit before it. Skipping the others changes
     /// nothing, the walk would reject them at once; it saves the work per
     /// digit in number-heavy text.
+    #[cfg(test)]
     fn next_digit_start(&self, hay: &[u8], from: usize) -> Option<usize> {
         let mut at = from;
         loop {
@@ -539,26 +584,26 @@ impl Restorer {
         })
     }
 
-    /// The longest valid match at `start`: literal keys first (the longest
-    /// one the finder saw, then the keys that are its prefixes), then digit
-    /// variants; a literal wins a tie.
+    /// The longest valid match at `start`: literal keys first (`lit`, the
+    /// longest key there, then the keys that are its prefixes), then digit
+    /// variants (if `digit_event`); a literal wins a tie.
     fn decide(
         &self,
         text: &str,
         start: usize,
         prev: Option<char>,
         at_end: bool,
-        lit: Option<LitMatch>,
+        lit: Option<u32>,
         digit_event: bool,
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
-        if let Some(l) = lit {
+        if let Some(longest) = lit {
             let first_alnum = text[start..]
                 .chars()
                 .next()
                 .is_some_and(char::is_alphanumeric);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
-                let mut key = l.key;
+                let mut key = longest;
                 while key != NO_PARENT {
                     let end = start + self.keys[key as usize].len();
                     let last_alnum = text[..end]
@@ -651,52 +696,20 @@ fn prev_char(text: &str, at: usize, before: Option<char>) -> Option<char> {
     }
 }
 
+#[cfg(test)]
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct LitMatch {
     pub(crate) start: usize,
     pub(crate) key: u32,
 }
 
-/// The leftmost-longest literal match search that
-/// [`Restorer::restore_partial`] is built on.
+/// A leftmost-longest literal match search (the tests' references).
+#[cfg(test)]
 pub(crate) trait LitFinder {
     /// The leftmost-longest literal match starting at or after `from` that
     /// is not glued to an ASCII letter or digit on the left. `from` never
     /// decreases from one call to the next.
     fn find(&mut self, hay: &[u8], from: usize) -> Option<LitMatch>;
-}
-
-/// [`LitFinder`] over the restorer's [`LitIndex`], remembering its last
-/// answer.
-struct IndexFinder<'r> {
-    r: &'r Restorer,
-    cached: Option<LitMatch>,
-    /// No match starts at or after this offset.
-    none_from: Option<usize>,
-}
-
-impl LitFinder for IndexFinder<'_> {
-    fn find(&mut self, hay: &[u8], from: usize) -> Option<LitMatch> {
-        if let Some(m) = self.cached
-            && m.start >= from
-        {
-            return Some(m);
-        }
-        if self.none_from.is_some_and(|n| n <= from) {
-            return None;
-        }
-        match self.r.index.find(&self.r.keys, &self.r.parent, hay, from) {
-            Some((start, key)) => {
-                let m = LitMatch { start, key };
-                self.cached = Some(m);
-                Some(m)
-            }
-            None => {
-                self.none_from = Some(from);
-                None
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -450,6 +450,8 @@ fn random_stand_in() -> impl Strategy<Value = String> {
     prop_oneof![
         "[A-Z][a-z]{0,6}",
         "[a-z]{1,5}",
+        // Long shared heads and nested keys.
+        "(Emily Clark|emily.clark@|Straße Nr|Emily Cl|ab ab ab)[abAB .]{0,4}",
         "[A-Z][a-z]{1,4} [A-Z][a-z]{1,5}",
         "[A-Z][a-z]{0,3}['’\\-][A-Z]?[a-z]{1,3}",
         "[aAbB]{1,7}",
@@ -568,34 +570,84 @@ fn streamed(
     (out, restored, consumed)
 }
 
+fn random_nested_map() -> impl Strategy<Value = Map> {
+    let stand_in = "(Emily Clark|ab ab ab|Str)[ab .]{0,3}";
+    prop::collection::vec((stand_in, "[A-Za-z]{1,4}"), 1..8).prop_map(|pairs| {
+        let mut map = Map::new();
+        for (stand_in, real) in pairs {
+            let _ = map.insert(stand_in, real);
+        }
+        map
+    })
+}
+
+fn pieces() -> impl Strategy<Value = Vec<(usize, u8, usize, String)>> {
+    prop::collection::vec(
+        (
+            any::<usize>(),
+            any::<u8>(),
+            any::<usize>(),
+            "[aAbB .,'()+\\-é日0-9]{0,3}",
+        ),
+        0..14,
+    )
+}
+
+/// The new search and the old one (and brute force) give the same output,
+/// count and stream progress, in one go and streamed in chunks.
+fn check_against_old_search(
+    map: &Map,
+    pieces: &[(usize, u8, usize, String)],
+    cuts: &[usize],
+    block: usize,
+    use_ac: bool,
+) -> Result<(), TestCaseError> {
+    let text = random_text(map, pieces);
+    let r = Restorer::new(map);
+    let reference = if use_ac {
+        Reference::ac(&r)
+    } else {
+        Reference::new(&r)
+    }
+    .with_block_size(block);
+    let expected = reference.restore(&r, &text);
+    prop_assert_eq!(&r.restore(&text), &expected);
+    prop_assert_eq!(&brute_restore(&r, &text), &expected);
+
+    let new = streamed(&text, cuts, |t, b, e, o| r.restore_partial(t, b, e, o));
+    let old = streamed(&text, cuts, |t, b, e, o| {
+        reference.restore_partial(&r, t, b, e, o)
+    });
+    prop_assert_eq!(&new, &old);
+    prop_assert_eq!(&new.0, &expected.text);
+    prop_assert_eq!(new.1, expected.restored);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
-    /// Same output, count and stream progress as the old Aho-Corasick / SIMD
-    /// search and as brute force, in one go and streamed in random chunks.
+    /// Random maps of all kinds of stand-ins.
     #[test]
     fn index_agrees_with_the_old_search(
         map in random_map(),
-        pieces in prop::collection::vec(
-            (any::<usize>(), any::<u8>(), any::<usize>(), "[aAbB .,'()+\\-é日0-9]{0,3}"),
-            0..14,
-        ),
+        pieces in pieces(),
         cuts in prop::collection::vec(any::<usize>(), 0..6),
         block in 1usize..40,
         use_ac in any::<bool>(),
     ) {
-        let text = random_text(&map, &pieces);
-        let r = Restorer::new(&map);
-        let reference = if use_ac { Reference::ac(&r) } else { Reference::new(&r) }
-            .with_block_size(block);
-        let expected = reference.restore(&r, &text);
-        prop_assert_eq!(&r.restore(&text), &expected);
-        prop_assert_eq!(&brute_restore(&r, &text), &expected);
+        check_against_old_search(&map, &pieces, &cuts, block, use_ac)?;
+    }
 
-        let new = streamed(&text, &cuts, |t, b, e, o| r.restore_partial(t, b, e, o));
-        let old = streamed(&text, &cuts, |t, b, e, o| reference.restore_partial(&r, t, b, e, o));
-        prop_assert_eq!(&new, &old);
-        prop_assert_eq!(&new.0, &expected.text);
-        prop_assert_eq!(new.1, expected.restored);
+    /// Maps of stand-ins that nest and share long heads.
+    #[test]
+    fn index_agrees_with_the_old_search_on_nested_keys(
+        map in random_nested_map(),
+        pieces in pieces(),
+        cuts in prop::collection::vec(any::<usize>(), 0..6),
+        block in 1usize..40,
+        use_ac in any::<bool>(),
+    ) {
+        check_against_old_search(&map, &pieces, &cuts, block, use_ac)?;
     }
 }
