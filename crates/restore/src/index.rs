@@ -144,10 +144,11 @@ fn head_code(bytes: &[u8]) -> u64 {
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
     class: [u8; 256],
-    /// Bit `b0 << 8 | b1` set: some key of [`HEAD`] bytes or more starts
-    /// with the lower-case bytes `b0 b1`.
-    pairs_long: Box<[u64]>,
-    /// The same for keys of two or three bytes.
+    /// [`BLOOM_BITS`] bits: bit [`bloom_bit`] of the [`HEAD`]-byte head code
+    /// of every key of [`HEAD`] bytes or more.
+    bloom_prefix: Box<[u64]>,
+    /// Bit `b0 << 8 | b1` set: some key of two or three bytes starts with the
+    /// lower-case bytes `b0 b1`.
     pairs_short: Box<[u64]>,
     /// [`BLOOM_BITS`] bits: bit [`bloom_bit`] of every long head (the first
     /// [`LONG`] bytes of a key at least that long).
@@ -183,7 +184,7 @@ impl LitIndex {
             class[usize::from(b'+')] |= OPEN;
             class[usize::from(b'(')] |= OPEN;
         }
-        let mut pairs_long = vec![0u64; 1024].into_boxed_slice();
+        let mut bloom_prefix = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
         let mut pairs_short = vec![0u64; 1024].into_boxed_slice();
         let mut bloom_long = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
         let mut bloom_mid = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
@@ -200,16 +201,11 @@ impl LitIndex {
             class[usize::from(b0.to_ascii_uppercase())] |= START;
             match **k {
                 [b] => single[usize::from(b)] = true,
-                [b0, b1, ref more @ ..] => {
+                [b0, b1] | [b0, b1, _] => {
                     let bit = usize::from(b0) << 8 | usize::from(b1);
-                    let pairs = if more.len() + 2 >= HEAD {
-                        &mut pairs_long
-                    } else {
-                        &mut pairs_short
-                    };
-                    pairs[bit / 64] |= 1 << (bit % 64);
+                    pairs_short[bit / 64] |= 1 << (bit % 64);
                 }
-                [] => {}
+                _ => bloom_set(&mut bloom_prefix, head_code(k)),
             }
             if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = k.get(..LONG) {
                 let code = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]);
@@ -238,7 +234,7 @@ impl LitIndex {
         }
         LitIndex {
             class,
-            pairs_long,
+            bloom_prefix,
             pairs_short,
             bloom_long,
             bloom_mid,
@@ -255,10 +251,10 @@ impl LitIndex {
     fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], hay: &[u8], p: usize) -> Option<u32> {
         let rest = hay.get(p..)?;
         let b0 = lower(*rest.first()?);
-        if let Some(&b1) = rest.get(1) {
-            let bit = usize::from(b0) << 8 | usize::from(lower(b1));
-            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-            if self.pairs_long.get(word).is_some_and(|w| w & mask != 0) {
+        if let Some(&[h0, h1, h2, h3]) = rest.get(..HEAD) {
+            let code4 =
+                u64::from(lower4(u32::from_le_bytes([h0, h1, h2, h3]))) | (HEAD as u64) << 32;
+            if bloom_has(&self.bloom_prefix, code4) {
                 if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = rest.get(..LONG) {
                     let code = lower8(u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]));
                     if bloom_has(&self.bloom_long, code)
@@ -268,23 +264,23 @@ impl LitIndex {
                         return Some(key);
                     }
                 }
-                if let Some(&[h0, h1, h2, h3]) = rest.get(..HEAD) {
-                    let code = u64::from(lower4(u32::from_le_bytes([h0, h1, h2, h3])))
-                        | (HEAD as u64) << 32;
-                    if bloom_has(&self.bloom_mid, code)
-                        && let Some((lo, hi)) = self.heads.get(code)
-                    {
-                        for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
-                            if keys
-                                .get(id as usize)
-                                .is_some_and(|k| starts_with_key(rest, k, HEAD))
-                            {
-                                return Some(id);
-                            }
+                if bloom_has(&self.bloom_mid, code4)
+                    && let Some((lo, hi)) = self.heads.get(code4)
+                {
+                    for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
+                        if keys
+                            .get(id as usize)
+                            .is_some_and(|k| starts_with_key(rest, k, HEAD))
+                        {
+                            return Some(id);
                         }
                     }
                 }
             }
+        }
+        if let Some(&b1) = rest.get(1) {
+            let bit = usize::from(b0) << 8 | usize::from(lower(b1));
+            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
             if self.pairs_short.get(word).is_some_and(|w| w & mask != 0) {
                 // A key of two or three bytes is its whole head.
                 for hl in [3, 2] {

@@ -218,7 +218,7 @@ impl Restorer {
                 digits.add(&form, rank, entry, stand_in.starts_with('+'));
             }
         }
-        raw.sort_by(|a, b| {
+        raw.sort_unstable_by(|a, b| {
             a.0.cmp(&b.0)
                 .then(a.1.kind.cmp(&b.1.kind))
                 .then(a.1.entry.cmp(&b.1.entry))
