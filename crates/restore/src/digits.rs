@@ -54,7 +54,8 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
     if !ok_chars {
         return forms;
     }
-    let all: String = stand_in.chars().filter(char::is_ascii_digit).collect();
+    let mut all = String::with_capacity(stand_in.len());
+    all.extend(stand_in.chars().filter(char::is_ascii_digit));
     if all.len() < MIN_DIGITS || is_dotted_quad(stand_in) {
         return forms;
     }
@@ -106,10 +107,8 @@ fn country_code_len(digits: &str) -> Option<usize> {
 }
 
 fn is_dotted_quad(s: &str) -> bool {
-    let parts: Vec<&str> = s.split('.').collect();
-    parts.len() == 4
-        && parts
-            .iter()
+    s.bytes().filter(|&b| b == b'.').count() == 3
+        && s.split('.')
             .all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
@@ -168,6 +167,11 @@ impl DigitTrie {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.max_digits == 0
+    }
+
+    /// Reserves room for `nodes` more nodes.
+    pub(crate) fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
     }
 
     /// Adds a digit form for `entry` (`plus`: its stand-in starts with '+').

@@ -5,12 +5,15 @@
 //! Keys are grouped by their *head*: keys of 8 bytes or more by their first
 //! 8 bytes (a group is a run of the sorted keys), keys of 4 to 7 bytes by
 //! their first 4 (a group lists them longest first), shorter keys by
-//! themselves. The text is scanned once; at a position that is not inside an
-//! ASCII word and whose first two bytes begin some key (64K-bit tables, one
-//! for keys of 4 bytes or more and one for keys of 2 or 3), the text's heads
-//! are checked against a Bloom filter, then looked up in open-addressing hash
-//! tables, longest head first, and the group's keys compared with the text,
-//! ASCII-case-insensitively. The first key found is the longest one there.
+//! themselves. The text is scanned once, byte by byte, with a class table;
+//! at a position that is not inside an ASCII word and whose byte may begin
+//! a key, the text's first 4 bytes there are checked against a Bloom filter
+//! of the 4-byte prefixes of the keys, then its 8- and 4-byte heads against
+//! Bloom filters of the heads and looked up in open-addressing hash tables,
+//! longest first, and the group's keys compared with the text
+//! ASCII-case-insensitively (a 64K-bit table of first byte pairs gates the
+//! keys of 2 or 3 bytes). The first key found is the longest one there. The
+//! same scan reports where a digit variant may start.
 //!
 //! Building it is one pass over the sorted keys: no automaton.
 

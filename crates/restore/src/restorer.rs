@@ -168,6 +168,8 @@ impl Restorer {
         // (key, target) pairs before grouping.
         let mut raw: Vec<(Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
         let mut digits = DigitTrie::new();
+        // (digit form, rank, entry, stand-in starts with '+').
+        let mut forms = Vec::with_capacity(map.len());
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             entries.push(Entry {
@@ -179,13 +181,6 @@ impl Restorer {
             });
             let key = |s: &str| -> Box<[u8]> { s.to_ascii_lowercase().into_bytes().into() };
             let base = key(stand_in);
-            raw.push((
-                base.clone(),
-                Target {
-                    kind: TargetKind::StandIn,
-                    entry,
-                },
-            ));
             if !stand_in.is_ascii() {
                 for variant in [stand_in.to_uppercase(), stand_in.to_lowercase()] {
                     let k = key(&variant);
@@ -214,18 +209,32 @@ impl Restorer {
                     }
                 }
             }
+            // (The order of `raw` does not matter: it is sorted below.)
+            raw.push((
+                base,
+                Target {
+                    kind: TargetKind::StandIn,
+                    entry,
+                },
+            ));
             for (form, rank) in digits::digit_forms(stand_in) {
-                digits.add(&form, rank, entry, stand_in.starts_with('+'));
+                forms.push((form, rank, entry, stand_in.starts_with('+')));
             }
         }
-        raw.sort_unstable_by(|a, b| {
+        // In map order; room for the most nodes the forms can need.
+        digits.reserve(forms.iter().map(|f| f.0.len()).sum());
+        for (form, rank, entry, plus) in &forms {
+            digits.add(form, *rank, *entry, *plus);
+        }
+        raw.sort_by(|a, b| {
             a.0.cmp(&b.0)
                 .then(a.1.kind.cmp(&b.1.kind))
                 .then(a.1.entry.cmp(&b.1.entry))
         });
 
-        let mut keys: Vec<Box<[u8]>> = Vec::new();
-        let mut target_ranges = vec![0u32];
+        let mut keys: Vec<Box<[u8]>> = Vec::with_capacity(raw.len());
+        let mut target_ranges = Vec::with_capacity(raw.len() + 1);
+        target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
         for (k, t) in raw {
             if keys.last() != Some(&k) {
