@@ -54,7 +54,8 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
     if !ok_chars {
         return forms;
     }
-    let all: String = stand_in.chars().filter(char::is_ascii_digit).collect();
+    let mut all = String::with_capacity(stand_in.len());
+    all.extend(stand_in.chars().filter(char::is_ascii_digit));
     if all.len() < MIN_DIGITS || is_dotted_quad(stand_in) {
         return forms;
     }
@@ -106,10 +107,8 @@ fn country_code_len(digits: &str) -> Option<usize> {
 }
 
 fn is_dotted_quad(s: &str) -> bool {
-    let parts: Vec<&str> = s.split('.').collect();
-    parts.len() == 4
-        && parts
-            .iter()
+    s.bytes().filter(|&b| b == b'.').count() == 3
+        && s.split('.')
             .all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
@@ -126,6 +125,8 @@ struct Owner {
 #[derive(Debug, Clone)]
 struct Node {
     next: [u32; 10],
+    /// Some `next` is not `NONE`.
+    has_children: bool,
     /// The stand-in whose digit form ends here (the best one if several).
     target: Option<Owner>,
 }
@@ -134,12 +135,9 @@ impl Node {
     fn new() -> Node {
         Node {
             next: [NONE; 10],
+            has_children: false,
             target: None,
         }
-    }
-
-    fn has_children(&self) -> bool {
-        self.next.iter().any(|&n| n != NONE)
     }
 }
 
@@ -171,6 +169,11 @@ impl DigitTrie {
         self.max_digits == 0
     }
 
+    /// Reserves room for `nodes` more nodes.
+    pub(crate) fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+    }
+
     /// Adds a digit form for `entry` (`plus`: its stand-in starts with '+').
     /// Entries must be added in map order so that, at equal rank, the first
     /// stand-in keeps the form.
@@ -186,6 +189,7 @@ impl DigitTrie {
                 let id = self.nodes.len();
                 self.nodes.push(Node::new());
                 self.nodes[node].next[d] = id as u32;
+                self.nodes[node].has_children = true;
                 id
             } else {
                 next as usize
@@ -261,7 +265,7 @@ impl DigitTrie {
             }
             node = next as usize;
             i += 1;
-            let has_children = self.nodes[node].has_children();
+            let has_children = self.nodes[node].has_children;
             if let Some(owner) = self.nodes[node].target {
                 let next = text.get(i..).and_then(|t| t.chars().next());
                 if next.is_none() && !at_end {
@@ -284,7 +288,11 @@ impl DigitTrie {
             // Skip a separator run up to the next digit.
             let mut run = 0;
             loop {
-                let Some(c) = text.get(i..).and_then(|t| t.chars().next()) else {
+                let c = match hay.get(i) {
+                    Some(&b) if b.is_ascii() => Some(char::from(b)),
+                    _ => text.get(i..).and_then(|t| t.chars().next()),
+                };
+                let Some(c) = c else {
                     return if at_end {
                         Walk::Done(best)
                     } else {
@@ -310,6 +318,7 @@ impl DigitTrie {
 }
 
 /// Position of the first ASCII digit in `hay[from..]`.
+#[cfg(test)]
 pub(crate) fn find_digit(hay: &[u8], from: usize) -> Option<usize> {
     let tail = hay.get(from..)?;
     let mut chunks = tail.chunks_exact(32);

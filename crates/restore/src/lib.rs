@@ -9,8 +9,9 @@
 //! Main types:
 //! - [`Map`]: the ordered stand-in → real map, serialized as a plain JSON
 //!   object; [`MapError`] (with a [`MapErrorKind`]) when an entry is invalid.
-//! - [`Restorer`]: a map compiled once (a SIMD / Aho-Corasick literal search
-//!   plus a digit trie) and used for many texts; [`Restored`] is its result.
+//! - [`Restorer`]: a map compiled once (a hash index of the literal keys by
+//!   their first bytes plus a digit trie) and used for many texts;
+//!   [`Restored`] is its result.
 //! - [`Restorer::restore_partial`] / [`Progress`]: the incremental form the
 //!   `redact-stream` crate builds streaming on.
 //!
@@ -103,6 +104,7 @@
 #![warn(missing_docs)]
 
 mod digits;
+mod index;
 mod map;
 mod restorer;
 

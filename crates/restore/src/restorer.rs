@@ -3,16 +3,9 @@
 
 use std::fmt;
 
-use aho_corasick::packed;
-use aho_corasick::{AhoCorasick, Input, MatchKind, Span};
-
 use crate::digits::{self, DigitTrie, Walk};
+use crate::index::{LitIndex, NO_PARENT};
 use crate::map::Map;
-
-/// Size of the blocks the text is ASCII-lower-cased in before searching.
-const BLOCK: usize = 32 * 1024;
-
-const NO_PARENT: u32 = u32::MAX;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
 #[derive(Clone, Default, PartialEq, Eq)]
@@ -88,49 +81,6 @@ fn case_allows(entry: &Entry, matched: &str) -> bool {
     !entry.capitalised_word || matched.chars().next().is_some_and(char::is_uppercase)
 }
 
-/// One leftmost-longest searcher over a subset of the keys.
-#[derive(Clone)]
-enum Engine {
-    Packed(packed::Searcher),
-    Ac(AhoCorasick),
-}
-
-#[derive(Clone)]
-struct Part {
-    engine: Engine,
-    /// Local pattern id → key index.
-    ids: Vec<u32>,
-}
-
-impl Part {
-    /// Leftmost-longest match in `buf[from..]`: (start in `buf`, key).
-    fn find(&self, buf: &[u8], from: usize) -> Option<(usize, u32)> {
-        let span = Span {
-            start: from,
-            end: buf.len(),
-        };
-        let (start, local) = match &self.engine {
-            Engine::Packed(p) => p
-                .find_in(buf, span)
-                .map(|m| (m.start(), m.pattern().as_usize()))?,
-            Engine::Ac(ac) => ac
-                .find(Input::new(buf).span(span))
-                .map(|m| (m.start(), m.pattern().as_usize()))?,
-        };
-        self.ids.get(local).map(|&key| (start, key))
-    }
-}
-
-/// The literal searchers. With the SIMD searcher, keys shorter than
-/// [`SHORT_KEY`] get their own: mixed in, they would shrink the fingerprint
-/// of all keys to their length and flood the search with false candidates.
-#[derive(Clone)]
-struct Searcher {
-    parts: Vec<Part>,
-}
-
-const SHORT_KEY: usize = 3;
-
 /// A [`Map`] compiled for restoring many texts or streams.
 ///
 /// Build once per map (the build is linear in the total size of the
@@ -147,7 +97,7 @@ pub struct Restorer {
     targets: Vec<Target>,
     /// Longest key that is a proper prefix of key `i`, or `NO_PARENT`.
     parent: Vec<u32>,
-    searcher: Searcher,
+    index: LitIndex,
     digits: DigitTrie,
     max_key_len: usize,
     /// `first_bytes[b]`: some key starts with the (lower-case) byte `b`.
@@ -155,7 +105,6 @@ pub struct Restorer {
     /// Bit `b0 << 8 | b1` set: some key starts with the (lower-case) bytes
     /// `b0 b1`.
     first_pairs: Box<[u64]>,
-    block: usize,
 }
 
 impl fmt::Debug for Restorer {
@@ -219,6 +168,8 @@ impl Restorer {
         // (key, target) pairs before grouping.
         let mut raw: Vec<(Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
         let mut digits = DigitTrie::new();
+        // (digit form, rank, entry, stand-in starts with '+').
+        let mut forms = Vec::with_capacity(map.len());
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             entries.push(Entry {
@@ -230,13 +181,6 @@ impl Restorer {
             });
             let key = |s: &str| -> Box<[u8]> { s.to_ascii_lowercase().into_bytes().into() };
             let base = key(stand_in);
-            raw.push((
-                base.clone(),
-                Target {
-                    kind: TargetKind::StandIn,
-                    entry,
-                },
-            ));
             if !stand_in.is_ascii() {
                 for variant in [stand_in.to_uppercase(), stand_in.to_lowercase()] {
                     let k = key(&variant);
@@ -265,9 +209,22 @@ impl Restorer {
                     }
                 }
             }
+            // (The order of `raw` does not matter: it is sorted below.)
+            raw.push((
+                base,
+                Target {
+                    kind: TargetKind::StandIn,
+                    entry,
+                },
+            ));
             for (form, rank) in digits::digit_forms(stand_in) {
-                digits.add(&form, rank, entry, stand_in.starts_with('+'));
+                forms.push((form, rank, entry, stand_in.starts_with('+')));
             }
+        }
+        // In map order; room for the most nodes the forms can need.
+        digits.reserve(forms.iter().map(|f| f.0.len()).sum());
+        for (form, rank, entry, plus) in &forms {
+            digits.add(form, *rank, *entry, *plus);
         }
         raw.sort_by(|a, b| {
             a.0.cmp(&b.0)
@@ -275,8 +232,9 @@ impl Restorer {
                 .then(a.1.entry.cmp(&b.1.entry))
         });
 
-        let mut keys: Vec<Box<[u8]>> = Vec::new();
-        let mut target_ranges = vec![0u32];
+        let mut keys: Vec<Box<[u8]>> = Vec::with_capacity(raw.len());
+        let mut target_ranges = Vec::with_capacity(raw.len() + 1);
+        target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
         for (k, t) in raw {
             if keys.last() != Some(&k) {
@@ -316,92 +274,19 @@ impl Restorer {
                 first_pairs[bit / 64] |= 1 << (bit % 64);
             }
         }
-        let searcher = Self::build_searcher(&keys);
+        let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b));
         Restorer {
             entries: entries.into(),
             keys,
             target_ranges,
             targets,
             parent,
-            searcher,
+            index,
             digits,
             max_key_len,
             first_bytes,
             first_pairs,
-            block: BLOCK,
         }
-    }
-
-    fn build_searcher(keys: &[Box<[u8]>]) -> Searcher {
-        let all: Vec<u32> = (0..keys.len() as u32).collect();
-        if keys.is_empty() {
-            return Searcher { parts: vec![] };
-        }
-        let (short, long): (Vec<u32>, Vec<u32>) = all
-            .iter()
-            .partition(|&&i| keys[i as usize].len() < SHORT_KEY);
-        let packed_part = |ids: Vec<u32>| -> Option<Part> {
-            let p = packed::Config::new()
-                .match_kind(packed::MatchKind::LeftmostLongest)
-                .builder()
-                .extend(ids.iter().map(|&i| &keys[i as usize]))
-                .build()?;
-            Some(Part {
-                engine: Engine::Packed(p),
-                ids,
-            })
-        };
-        let packed: Option<Vec<Part>> = [long, short]
-            .into_iter()
-            .filter(|ids| !ids.is_empty())
-            .map(packed_part)
-            .collect();
-        if let Some(parts) = packed {
-            return Searcher { parts };
-        }
-        Searcher {
-            parts: Self::ac_part(keys).into_iter().collect(),
-        }
-    }
-
-    fn ac_part(keys: &[Box<[u8]>]) -> Option<Part> {
-        let ac = AhoCorasick::builder()
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(keys)
-            // Fails only when the automaton would exceed its state-id space,
-            // far beyond any map that fits in memory.
-            .ok()?;
-        Some(Part {
-            engine: Engine::Ac(ac),
-            ids: (0..keys.len() as u32).collect(),
-        })
-    }
-
-    #[cfg(test)]
-    pub(crate) fn with_block_size(mut self, block: usize) -> Restorer {
-        self.block = block.max(1);
-        self
-    }
-
-    #[cfg(test)]
-    pub(crate) fn with_ac_searcher(mut self) -> Restorer {
-        self.searcher = Searcher {
-            parts: Self::ac_part(&self.keys).into_iter().collect(),
-        };
-        self
-    }
-
-    #[cfg(test)]
-    pub(crate) fn uses_packed_searcher(&self) -> bool {
-        self.searcher
-            .parts
-            .iter()
-            .all(|p| matches!(p.engine, Engine::Packed(_)))
-    }
-
-    #[cfg(test)]
-    pub(crate) fn searcher_parts(&self) -> usize {
-        self.searcher.parts.len()
     }
 
     /// Number of stand-ins compiled.
@@ -473,7 +358,66 @@ impl Restorer {
         } else {
             self.pending_from(text, 0, before)
         };
-        let mut finder = Finder::new(self, len);
+        let mut pos = 0;
+        let mut emitted = 0;
+        let mut restored = 0;
+        loop {
+            if pos > pending {
+                pending = self.pending_from(text, pos, before);
+            }
+            let Some((start, key, digit)) =
+                self.index.next_event(&self.keys, &self.parent, hay, pos)
+            else {
+                break;
+            };
+            if start >= pending {
+                break;
+            }
+            let prev = prev_char(text, start, before);
+            match self.decide(text, start, prev, at_end, key, digit) {
+                Some((end, choice)) => {
+                    out.push_str(&text[emitted..start]);
+                    self.write_replacement(out, &text[start..end], choice);
+                    restored += 1;
+                    emitted = end;
+                    pos = end;
+                }
+                None => {
+                    pos = start + text[start..].chars().next().map_or(1, char::len_utf8);
+                }
+            }
+        }
+        let consumed = pending.max(emitted).min(len);
+        out.push_str(&text[emitted..consumed]);
+        Progress { consumed, restored }
+    }
+
+    /// [`Restorer::restore_partial`] as it was before the literal index: the
+    /// literal matches of `finder` and a separate scan for digit variants.
+    /// The reference the tests compare with.
+    #[cfg(test)]
+    pub(crate) fn restore_partial_with(
+        &self,
+        text: &str,
+        before: Option<char>,
+        at_end: bool,
+        out: &mut String,
+        mut finder: impl LitFinder,
+    ) -> Progress {
+        if self.is_empty() {
+            out.push_str(text);
+            return Progress {
+                consumed: text.len(),
+                restored: 0,
+            };
+        }
+        let hay = text.as_bytes();
+        let len = hay.len();
+        let mut pending = if at_end {
+            len
+        } else {
+            self.pending_from(text, 0, before)
+        };
         let mut next_digit: Option<Option<usize>> = None;
         let mut pos = 0;
         let mut emitted = 0;
@@ -514,7 +458,8 @@ impl Restorer {
             }
             let prev = prev_char(text, start, before);
             let lit_here = lit.filter(|l| l.start == start);
-            let best = self.decide(text, start, prev, at_end, lit_here, dig == Some(start));
+            let key_here = lit_here.map(|l| l.key);
+            let best = self.decide(text, start, prev, at_end, key_here, dig == Some(start));
             match best {
                 Some((end, choice)) => {
                     out.push_str(&text[emitted..start]);
@@ -538,6 +483,7 @@ impl Restorer {
     /// to an ASCII letter or digit before it. Skipping the others changes
     /// nothing, the walk would reject them at once; it saves the work per
     /// digit in number-heavy text.
+    #[cfg(test)]
     fn next_digit_start(&self, hay: &[u8], from: usize) -> Option<usize> {
         let mut at = from;
         loop {
@@ -546,7 +492,12 @@ impl Restorer {
             if self.digits.starts_with_digit(hay[d]) && !glued {
                 return Some(d);
             }
+            // The digits in the rest of this run of ASCII letters and digits
+            // are glued: skip the run.
             at = d + 1;
+            while hay.get(at).is_some_and(u8::is_ascii_alphanumeric) {
+                at += 1;
+            }
         }
     }
 
@@ -642,26 +593,26 @@ impl Restorer {
         })
     }
 
-    /// The longest valid match at `start`: literal keys first (the longest
-    /// one the finder saw, then the keys that are its prefixes), then digit
-    /// variants; a literal wins a tie.
+    /// The longest valid match at `start`: literal keys first (`lit`, the
+    /// longest key there, then the keys that are its prefixes), then digit
+    /// variants (if `digit_event`); a literal wins a tie.
     fn decide(
         &self,
         text: &str,
         start: usize,
         prev: Option<char>,
         at_end: bool,
-        lit: Option<LitMatch>,
+        lit: Option<u32>,
         digit_event: bool,
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
-        if let Some(l) = lit {
+        if let Some(longest) = lit {
             let first_alnum = text[start..]
                 .chars()
                 .next()
                 .is_some_and(char::is_alphanumeric);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
-                let mut key = l.key;
+                let mut key = longest;
                 while key != NO_PARENT {
                     let end = start + self.keys[key as usize].len();
                     let last_alnum = text[..end]
@@ -754,244 +705,21 @@ fn prev_char(text: &str, at: usize, before: Option<char>) -> Option<char> {
     }
 }
 
+#[cfg(test)]
 #[derive(Debug, Clone, Copy)]
-struct LitMatch {
-    start: usize,
-    key: u32,
+pub(crate) struct LitMatch {
+    pub(crate) start: usize,
+    pub(crate) key: u32,
 }
 
-/// What one searcher part found when searching from `from` (text offsets):
-/// still the answer for any later position up to the match start.
-#[derive(Debug, Clone, Copy)]
-struct PartResult {
-    from: usize,
-    found: Option<(usize, u32)>,
-}
-
-/// Leftmost-longest search for literal keys, over the text ASCII-lower-cased
-/// block by block (so the SIMD searcher can run case-sensitively).
-struct Finder<'r> {
-    r: &'r Restorer,
-    buf: Vec<u8>,
-    /// Text offset of `buf[0]`.
-    buf_start: usize,
-    /// Matches are accepted from this buffer only if they start before this.
-    accept_end: usize,
-    /// Per searcher part, its last result in the current buffer.
-    parts: [Option<PartResult>; 2],
-    cached: Option<LitMatch>,
-    /// No match starts at or after this offset.
-    none_from: Option<usize>,
-}
-
-impl<'r> Finder<'r> {
-    fn new(r: &'r Restorer, len: usize) -> Finder<'r> {
-        let cap = len.min(r.block) + r.max_key_len;
-        Finder {
-            r,
-            buf: Vec::with_capacity(if r.keys.is_empty() { 0 } else { cap }),
-            buf_start: 0,
-            accept_end: 0,
-            parts: [None; 2],
-            cached: None,
-            none_from: None,
-        }
-    }
-
+/// A leftmost-longest literal match search (the tests' references).
+#[cfg(test)]
+pub(crate) trait LitFinder {
     /// The leftmost-longest literal match starting at or after `from` that
-    /// is not glued on the left to an ASCII letter or digit.
-    fn find(&mut self, hay: &[u8], from: usize) -> Option<LitMatch> {
-        if let Some(m) = self.cached
-            && m.start >= from
-        {
-            return Some(m);
-        }
-        if self.none_from.is_some_and(|n| n <= from) {
-            return None;
-        }
-        let len = hay.len();
-        let mut pos = from;
-        loop {
-            if pos >= len || self.r.searcher.parts.is_empty() {
-                self.none_from = Some(from);
-                return None;
-            }
-            if !(self.buf_start <= pos && pos < self.accept_end) {
-                self.fill(hay, pos);
-            }
-            if let Some((start, key)) = self.search(pos)
-                && start < self.accept_end
-            {
-                // Glued to an ASCII letter or digit on the left: no key can
-                // match here (they all start with this alphanumeric byte), so
-                // this is no event; search on.
-                if start > 0
-                    && hay[start].is_ascii_alphanumeric()
-                    && hay[start - 1].is_ascii_alphanumeric()
-                {
-                    pos = start + 1;
-                    continue;
-                }
-                let m = LitMatch { start, key };
-                self.cached = Some(m);
-                return Some(m);
-            }
-            if self.accept_end >= len {
-                self.none_from = Some(from);
-                return None;
-            }
-            pos = self.accept_end;
-        }
-    }
-
-    /// Leftmost-longest over all parts, in the current buffer, from `pos`.
-    fn search(&mut self, pos: usize) -> Option<(usize, u32)> {
-        let mut best: Option<(usize, u32)> = None;
-        for (i, part) in self.r.searcher.parts.iter().enumerate() {
-            let found = match self.parts.get(i).copied().flatten() {
-                Some(r) if r.from <= pos && r.found.is_none_or(|(s, _)| s >= pos) => r.found,
-                _ => {
-                    let found = part
-                        .find(&self.buf, pos - self.buf_start)
-                        .map(|(s, key)| (self.buf_start + s, key));
-                    if let Some(slot) = self.parts.get_mut(i) {
-                        *slot = Some(PartResult { from: pos, found });
-                    }
-                    found
-                }
-            };
-            if let Some((s, key)) = found {
-                let longer = |b: (usize, u32)| {
-                    s < b.0
-                        || (s == b.0
-                            && self.r.keys[key as usize].len() > self.r.keys[b.1 as usize].len())
-                };
-                if best.is_none_or(longer) {
-                    best = Some((s, key));
-                }
-            }
-        }
-        best
-    }
-
-    fn fill(&mut self, hay: &[u8], pos: usize) {
-        let len = hay.len();
-        self.buf_start = pos;
-        self.accept_end = pos.saturating_add(self.r.block).min(len);
-        let end = self.accept_end.saturating_add(self.r.max_key_len).min(len);
-        self.buf.clear();
-        self.buf.extend(hay[pos..end].iter().map(|&b| {
-            // ASCII lower-case, written to auto-vectorise.
-            b | (u8::from(b.wrapping_sub(b'A') < 26) << 5)
-        }));
-        self.parts = [None; 2];
-    }
+    /// is not glued to an ASCII letter or digit on the left. `from` never
+    /// decreases from one call to the next.
+    fn find(&mut self, hay: &[u8], from: usize) -> Option<LitMatch>;
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    const POOL: &[&str] = &[
-        "Emily Clark",
-        "Emily",
-        "Clark",
-        "emily.clark@fenwick-labs.com",
-        "Ann",
-        "José",
-        "(415) 555-0148",
-        "DE44 5001 0517 5407 3249 31",
-        "ab",
-        "abab",
-    ];
-
-    fn pool_map(mask: u16) -> Map {
-        let mut map = Map::new();
-        for (i, s) in POOL.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                map.insert(*s, format!("R{i}")).unwrap();
-            }
-        }
-        map
-    }
-
-    fn text_from(parts: &[(usize, String)]) -> String {
-        let mut text = String::new();
-        for (i, filler) in parts {
-            text.push_str(filler);
-            text.push_str(POOL[i % POOL.len()]);
-        }
-        text
-    }
-
-    proptest! {
-        /// Block-wise lower-casing and the Aho-Corasick fallback find exactly
-        /// what one big block with the SIMD searcher finds.
-        #[test]
-        fn block_size_and_searcher_do_not_change_results(
-            mask in any::<u16>(),
-            parts in prop::collection::vec((any::<usize>(), "[abAB .日]{0,5}"), 0..12),
-            block in 1usize..24,
-        ) {
-            let map = pool_map(mask);
-            let text = text_from(&parts);
-            let reference = Restorer::new(&map).restore(&text);
-            let small = Restorer::new(&map).with_block_size(block).restore(&text);
-            prop_assert_eq!(&small, &reference);
-            let ac = Restorer::new(&map).with_ac_searcher().with_block_size(block).restore(&text);
-            prop_assert_eq!(&ac, &reference);
-        }
-    }
-
-    #[test]
-    fn matches_across_default_block_boundaries() {
-        let map = pool_map(0b11_1111_1111);
-        let restorer = Restorer::new(&map);
-        for shift in 0..40 {
-            let text = format!(
-                "{}Emily Clark and ab",
-                "x ".repeat((BLOCK - 20 + shift) / 2)
-            );
-            let out = restorer.restore(&text);
-            assert!(out.text.ends_with("R0 and R8"), "shift {shift}");
-            assert_eq!(out.restored, 2);
-        }
-    }
-
-    #[test]
-    fn many_stand_ins_use_the_automaton() {
-        let mut map = Map::new();
-        for i in 0..300 {
-            map.insert(format!("Person{i:03}"), format!("Real{i}"))
-                .unwrap();
-        }
-        let restorer = Restorer::new(&map);
-        assert!(!restorer.uses_packed_searcher());
-        let out = restorer.restore("Person007, PERSON299 and Person3000.");
-        assert_eq!(out.text, "Real7, REAL299 and Person3000.");
-        assert_eq!(out.restored, 2);
-    }
-
-    #[test]
-    fn few_stand_ins_use_the_packed_searcher() {
-        let restorer = Restorer::new(&pool_map(0b11));
-        // Teddy needs SSSE3/AVX2 (x86_64) or NEON (aarch64).
-        if cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
-            assert!(restorer.uses_packed_searcher());
-            assert_eq!(restorer.searcher_parts(), 1);
-            // "ab" (2 bytes) gets a searcher of its own.
-            let mixed = Restorer::new(&pool_map(0b11_0000_0011));
-            assert!(mixed.uses_packed_searcher());
-            assert_eq!(mixed.searcher_parts(), 2);
-        }
-    }
-
-    #[test]
-    fn max_match_len_bounds_every_key() {
-        let restorer = Restorer::new(&pool_map(u16::MAX));
-        assert!(restorer.max_match_len() >= "emily.clark@fenwick-labs.com".len());
-        // (415) 555-0148: 10 digits → prefix + digits + 9 runs of 3 × 3 bytes.
-        assert!(restorer.max_match_len() >= 1 + 10 + 9 * 9);
-    }
-}
+mod tests;
