@@ -285,11 +285,15 @@ pub(crate) fn title_gender(core: &str) -> Option<Gender> {
     if core.len() > 12 {
         return None;
     }
-    let f = data::fold(core);
-    TITLES
-        .iter()
-        .find(|(t, _)| *t == f.trim_end_matches('.'))
-        .and_then(|(_, g)| *g)
+    // ASCII (nearly every word of a text, this runs for each): compared in place.
+    let hit = if core.is_ascii() {
+        let core = core.trim_end_matches('.');
+        TITLES.iter().find(|(t, _)| t.eq_ignore_ascii_case(core))
+    } else {
+        let f = data::fold(core);
+        TITLES.iter().find(|(t, _)| *t == f.trim_end_matches('.'))
+    };
+    hit.and_then(|(_, g)| *g)
 }
 
 /// One piece of a name to replace.

@@ -118,17 +118,6 @@ impl GramBits {
         self.words[i >> 6] & (1 << (i & 63)) != 0
     }
 
-    /// Sets the bit of every 4-gram of `bytes`.
-    fn add_all(&mut self, bytes: &[u8]) {
-        let mut g = 0u32;
-        for (i, &b) in bytes.iter().enumerate() {
-            g = (g << 8) | u32::from(b);
-            if i >= 3 {
-                self.set(g);
-            }
-        }
-    }
-
     #[inline]
     fn index8(&self, gram: u64) -> usize {
         (gram.wrapping_mul(GRAM_MUL8) >> (32 + self.shift)) as usize
@@ -174,6 +163,129 @@ fn gram_at(b: &[u8], i: usize) -> u32 {
     u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
 }
 
+/// Multiplier for hashing a 4-gram into a bucket of [`GramPositions`].
+const BUCKET_MUL: u32 = 0x85EB_CA6B;
+
+/// The text's 4-gram positions, grouped by hashed gram (a counting sort): every occurrence of
+/// a needle of 4 or more bytes starts at `p - i` for a position `p` listed in the bucket of
+/// the needle's `i`-th 4-gram, so one bucket (the needle's smallest) holds every candidate
+/// start, and a candidate is checked by comparing bytes. Exact, unlike a bit filter, and no
+/// scan of the text per needle.
+///
+/// With `high_only`, only the 4-grams holding a byte of a non-ASCII character are listed:
+/// enough for needles with such a character, at a fraction of the cost for a mostly ASCII
+/// text.
+#[derive(Clone, Debug, Default)]
+struct GramPositions {
+    /// Bucket `h` holds `positions[bounds[h]..bounds[h + 1]]` (ascending).
+    bounds: Vec<u32>,
+    positions: Vec<u32>,
+    shift: u32,
+    high_only: bool,
+}
+
+/// Whether a packed 4-gram holds a byte of a non-ASCII character.
+#[inline]
+fn has_high(g: u32) -> bool {
+    g & 0x8080_8080 != 0
+}
+
+impl GramPositions {
+    /// Indexes `b` (less than 4 GiB).
+    fn build(b: &[u8], high_only: bool) -> GramPositions {
+        let grams = || {
+            b.windows(4)
+                .enumerate()
+                .map(|(i, w)| (i as u32, u32::from_be_bytes([w[0], w[1], w[2], w[3]])))
+                .filter(move |&(_, g)| !high_only || has_high(g))
+        };
+        let n = if high_only {
+            grams().count()
+        } else {
+            b.len().saturating_sub(3)
+        };
+        let log2 = (n / 4)
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros()
+            .clamp(4, 20);
+        let buckets = 1usize << log2;
+        let shift = 32 - log2;
+        let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
+        let mut bounds = vec![0u32; buckets + 1];
+        let mut hashed = Vec::with_capacity(n);
+        for (i, g) in grams() {
+            let h = bucket(g);
+            bounds[h] += 1;
+            hashed.push((i, h as u32));
+        }
+        // Inclusive sums: `bounds[h]` is the end of bucket `h`; filling from the back moves it
+        // down to the bucket's start.
+        let mut sum = 0u32;
+        for c in &mut bounds[..buckets] {
+            sum += *c;
+            *c = sum;
+        }
+        bounds[buckets] = sum;
+        let mut positions = vec![0u32; hashed.len()];
+        for &(i, h) in hashed.iter().rev() {
+            let c = &mut bounds[h as usize];
+            *c -= 1;
+            positions[*c as usize] = i;
+        }
+        GramPositions {
+            bounds,
+            positions,
+            shift,
+            high_only,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, g: u32) -> usize {
+        (g.wrapping_mul(BUCKET_MUL) >> self.shift) as usize
+    }
+
+    /// True when `hay` (the indexed bytes) contains `needle`.
+    fn contains(&self, hay: &[u8], needle: &[u8]) -> bool {
+        if needle.len() > hay.len() {
+            return false;
+        }
+        // The needle's gram with the fewest listed positions.
+        let mut best = (usize::MAX, 0usize, 0usize);
+        for i in 0..=needle.len().saturating_sub(4) {
+            let Some(w) = needle.get(i..i + 4) else {
+                break;
+            };
+            let g = u32::from_be_bytes([w[0], w[1], w[2], w[3]]);
+            if self.high_only && !has_high(g) {
+                continue;
+            }
+            let h = self.bucket(g);
+            let len = (self.bounds[h + 1] - self.bounds[h]) as usize;
+            if len < best.0 {
+                best = (len, i, h);
+                if len == 0 {
+                    return false;
+                }
+            }
+        }
+        if best.0 == usize::MAX {
+            // No listed gram in the needle (shorter than 4 bytes, or ASCII for `high_only`).
+            return needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle);
+        }
+        let (_, off, h) = best;
+        self.positions[self.bounds[h] as usize..self.bounds[h + 1] as usize]
+            .iter()
+            .any(|&p| {
+                (p as usize)
+                    .checked_sub(off)
+                    .and_then(|s| hay.get(s..s + needle.len()))
+                    .is_some_and(|w| w == needle)
+            })
+    }
+}
+
 /// The original text, prepared for fast case-insensitive "does it contain" queries.
 ///
 /// The index is cached across calls by the text's address, length and a fingerprint of sampled
@@ -184,16 +296,20 @@ pub(crate) struct TextIndex {
     /// Incremented whenever the index describes a new text.
     generation: u64,
     lower: String,
-    /// Bits of the text's 4-grams, built only once a text has been queried often enough
-    /// (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
-    grams: std::sync::OnceLock<GramBits>,
+    /// Positions of the text's 4-grams, built only once a text has been queried often
+    /// enough (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
+    grams: std::sync::OnceLock<GramPositions>,
+    /// The text's whole words of 1 to 3 bytes ([`pack_short`]), for whole-word questions
+    /// about short words; built on the first such question.
+    short_words: std::sync::OnceLock<FxSet<u32>>,
     queries: std::sync::atomic::AtomicUsize,
     /// Name words that follow a title of one gender in the text (`Mr. Moreira` → `moreira`:
     /// male), keyed by `data::key`; built on the first question.
     titled: std::sync::OnceLock<Vec<(String, crate::data::Gender)>>,
     /// The text in lower case by Unicode rules, built on the first non-ASCII question: a
     /// restore matches `Émilie` for a stand-in `émilie`, which ASCII case folding misses.
-    folded: std::sync::OnceLock<String>,
+    /// For long texts, with the positions of its non-ASCII 4-grams.
+    folded: std::sync::OnceLock<(String, Option<GramPositions>)>,
 }
 
 impl Clone for TextIndex {
@@ -203,6 +319,7 @@ impl Clone for TextIndex {
             generation: self.generation,
             lower: self.lower.clone(),
             grams: self.grams.clone(),
+            short_words: self.short_words.clone(),
             queries: std::sync::atomic::AtomicUsize::new(
                 self.queries.load(std::sync::atomic::Ordering::Relaxed),
             ),
@@ -229,6 +346,7 @@ impl TextIndex {
         self.lower.push_str(text);
         self.lower.make_ascii_lowercase();
         self.grams = std::sync::OnceLock::new();
+        self.short_words = std::sync::OnceLock::new();
         self.queries = std::sync::atomic::AtomicUsize::new(0);
         self.titled = std::sync::OnceLock::new();
         self.folded = std::sync::OnceLock::new();
@@ -268,8 +386,8 @@ impl TextIndex {
         titled.iter().find(|(k, _)| k == key).map(|(_, g)| *g)
     }
 
-    /// The 4-gram filter, once the text is long and has been queried often.
-    fn filter(&self) -> Option<&GramBits> {
+    /// The 4-gram positions, once the text is long and has been queried often.
+    fn filter(&self) -> Option<&GramPositions> {
         if self.lower.len() < FILTER_MIN_TEXT {
             return None;
         }
@@ -279,15 +397,10 @@ impl TextIndex {
         if q < FILTER_AFTER_QUERIES && self.grams.get().is_none() {
             return None;
         }
-        Some(self.grams.get_or_init(|| {
-            let log2 = (self.lower.len() * 8)
-                .next_power_of_two()
-                .trailing_zeros()
-                .clamp(15, 24);
-            let mut grams = GramBits::with_bits(log2);
-            grams.add_all(self.lower.as_bytes());
-            grams
-        }))
+        Some(
+            self.grams
+                .get_or_init(|| GramPositions::build(self.lower.as_bytes(), false)),
+        )
     }
 
     /// Which text the index describes (changes whenever it is rebuilt).
@@ -301,33 +414,53 @@ impl TextIndex {
         if n.len() > self.lower.len() {
             return false;
         }
-        if n.len() >= 4
+        let found = if n.len() >= 4
             && let Some(g) = self.filter()
-            && !g.has_all(n)
         {
-            return false;
-        }
-        if self.lower.contains(needle_lower) {
+            g.contains(self.lower.as_bytes(), n)
+        } else {
+            self.lower.contains(needle_lower)
+        };
+        if found {
             return true;
         }
         !needle_lower.is_ascii() && {
-            let folded = self.folded.get_or_init(|| self.lower.to_lowercase());
-            folded.contains(needle_lower.to_lowercase().as_str())
+            let (folded, grams) = self.folded.get_or_init(|| {
+                let folded = self.lower.to_lowercase();
+                let grams = (folded.len() >= FILTER_MIN_TEXT)
+                    .then(|| GramPositions::build(folded.as_bytes(), true));
+                (folded, grams)
+            });
+            let needle = needle_lower.to_lowercase();
+            match grams {
+                Some(g) if needle.len() >= 4 => g.contains(folded.as_bytes(), needle.as_bytes()),
+                _ => folded.contains(needle.as_str()),
+            }
         }
     }
 
     /// True when the text contains `needle` as a whole word (no letter, digit or non-ASCII
     /// byte on either side), ignoring ASCII case.
     pub(crate) fn contains_word(&self, needle: &str) -> bool {
+        if let Some(packed) = pack_short(needle.as_bytes()) {
+            // A short word of word bytes only: whole where it is a maximal run of word bytes.
+            return self
+                .short_words
+                .get_or_init(|| {
+                    self.lower
+                        .as_bytes()
+                        .split(|&c| !is_word_byte(c))
+                        .filter_map(pack_short)
+                        .collect()
+                })
+                .contains(&packed);
+        }
         let needle = needle.to_ascii_lowercase();
         if needle.is_empty() || !self.contains_lower(&needle) {
             return false;
         }
         let b = self.lower.as_bytes();
-        let word = |i: usize| {
-            b.get(i)
-                .is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
-        };
+        let word = |i: usize| b.get(i).is_some_and(|&c| is_word_byte(c));
         self.lower
             .match_indices(needle.as_str())
             .any(|(s, m)| (s == 0 || !word(s - 1)) && !word(s + m.len()))
@@ -341,6 +474,24 @@ impl TextIndex {
             self.contains_lower(needle)
         }
     }
+}
+
+/// A byte that continues a word for [`TextIndex::contains_word`]: an ASCII letter or digit, or
+/// any byte of a non-ASCII character.
+#[inline]
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c >= 0x80
+}
+
+/// A word of 1 to 3 word bytes, ASCII-lowercased, packed with its length into a `u32`;
+/// `None` for other words.
+fn pack_short(w: &[u8]) -> Option<u32> {
+    if w.is_empty() || w.len() > 3 || !w.iter().all(|&c| is_word_byte(c)) {
+        return None;
+    }
+    Some(w.iter().fold(w.len() as u32, |p, &c| {
+        (p << 8) | u32::from(c.to_ascii_lowercase())
+    }))
 }
 
 /// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between.
@@ -653,6 +804,83 @@ mod tests {
             for n in cut.chain(needles.iter().cloned()) {
                 prop_assert_eq!(idx.contains(&n), lower.contains(&n.to_ascii_lowercase()), "{}", n);
             }
+        }
+    }
+
+    proptest! {
+        /// The gram positions find exactly the occurrences a scan finds, also when only the
+        /// non-ASCII grams are listed (for needles holding a non-ASCII character).
+        #[test]
+        fn gram_positions_match_naive(
+            text in "[ab1 é-]{0,300}",
+            cuts in proptest::collection::vec((any::<usize>(), 0usize..12), 1..30),
+            needles in proptest::collection::vec("[ab1 é]{0,9}", 1..20),
+        ) {
+            let all = GramPositions::build(text.as_bytes(), false);
+            let high = GramPositions::build(text.as_bytes(), true);
+            let cut = cuts.iter().filter_map(|&(p, n)| {
+                let p = p % (text.len() + 1);
+                text.get(p..(p + n).min(text.len())).map(str::to_string)
+            });
+            for n in cut.chain(needles.iter().cloned()) {
+                let naive = text.contains(n.as_str());
+                prop_assert_eq!(all.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
+                if !n.is_ascii() {
+                    prop_assert_eq!(high.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
+                }
+            }
+        }
+
+        /// Long texts with non-ASCII letters in both cases: `contains` and `contains_word`
+        /// agree with scans of the lowercased text.
+        #[test]
+        fn text_index_words_and_unicode_match_naive(
+            text in "[a-cA-C1 .ÉéΣσ]{4500,5000}",
+            cuts in proptest::collection::vec((any::<usize>(), 1usize..10), 1..30),
+            needles in proptest::collection::vec("[abAB1 ÉéΣσ.]{1,6}", 1..20),
+        ) {
+            let mut idx = TextIndex::default();
+            idx.prepare(&text);
+            idx.queries.store(FILTER_AFTER_QUERIES, std::sync::atomic::Ordering::Relaxed);
+            let lower = text.to_ascii_lowercase();
+            let folded = text.to_lowercase();
+            let b = lower.as_bytes();
+            let word = |i: usize| b.get(i).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80);
+            let cut = cuts.iter().filter_map(|&(p, n)| {
+                let p = p % text.len();
+                text.get(p..(p + n).min(text.len())).map(str::to_string)
+            });
+            for n in cut.chain(needles.iter().cloned()) {
+                let nl = n.to_ascii_lowercase();
+                let naive = lower.contains(nl.as_str())
+                    || (!nl.is_ascii() && folded.contains(n.to_lowercase().as_str()));
+                prop_assert_eq!(idx.contains(&n), naive, "{:?}", n);
+                let naive_word = lower
+                    .match_indices(nl.as_str())
+                    .any(|(s, m)| (s == 0 || !word(s - 1)) && !word(s + m.len()));
+                prop_assert_eq!(idx.contains_word(&n), naive_word, "{:?}", n);
+            }
+        }
+    }
+
+    #[test]
+    fn short_words_are_whole_words() {
+        let mut idx = TextIndex::default();
+        idx.prepare("Al met LI and bo_x, Ed9 and é! x");
+        for (w, want) in [
+            ("al", true),
+            ("AL", true),
+            ("li", true),
+            ("bo", true),
+            ("x", true),
+            ("ed", false),
+            ("ed9", true),
+            ("an", false),
+            ("é", true),
+            ("e", false),
+            ("", false),
+        ] {
+            assert_eq!(idx.contains_word(w), want, "{w}");
         }
     }
 
