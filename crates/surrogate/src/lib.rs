@@ -110,8 +110,13 @@ const PERSON_EXTRA_ATTEMPTS: u32 = 400;
 pub(crate) struct Memo {
     /// Folded real name part → its stand-in part.
     pub names: FxMap<String, String>,
-    /// Folded stand-in name parts in use.
+    /// Folded stand-in name parts in use (insert with [`Memo::add_name_value`]).
     pub name_values: FxSet<String>,
+    /// By [`data::Name::id`]: whether the name's key is in `name_values`.
+    pub name_used: Vec<bool>,
+    /// By [`data::Name::id`]: whether the name occurs in the original text (0: not known yet,
+    /// 1: no, 2: yes); valid for the text generation `words_gen`.
+    pub name_in_text: Vec<u8>,
     /// Lowercase real organisation label of a domain → invented label.
     pub domains: FxMap<String, String>,
     /// Invented organisation labels in use.
@@ -126,6 +131,29 @@ impl Memo {
     /// The learned stand-in part of a folded real part.
     pub(crate) fn name(&self, folded: &str) -> Option<&str> {
         self.names.get(folded).map(String::as_str)
+    }
+
+    /// Records a folded stand-in name part as in use.
+    pub(crate) fn add_name_value(&mut self, key: String) {
+        if let Some(ids) = data::IDS_BY_KEY.get(&key) {
+            if self.name_used.is_empty() {
+                self.name_used = vec![false; *data::NAME_COUNT];
+            }
+            for &id in ids {
+                if let Some(u) = self.name_used.get_mut(id as usize) {
+                    *u = true;
+                }
+            }
+        }
+        self.name_values.insert(key);
+    }
+
+    /// Whether a name of the lists is a stand-in part in use (`name_values` holds its key).
+    pub(crate) fn name_is_used(&self, name: &data::Name) -> bool {
+        self.name_used
+            .get(name.id as usize)
+            .copied()
+            .unwrap_or(false)
     }
 }
 
@@ -165,6 +193,24 @@ impl Ctx<'_> {
             self.text.contains_word(word)
         };
         self.memo.words_in_text.insert(key, hit);
+        hit
+    }
+
+    /// [`Ctx::list_word_in_text`] for a name of the lists, cached by its id.
+    pub(crate) fn name_in_text(&mut self, name: &'static data::Name) -> bool {
+        let id = name.id as usize;
+        match self.memo.name_in_text.get(id) {
+            Some(1) => return false,
+            Some(2) => return true,
+            _ => {}
+        }
+        let hit = self.list_word_in_text(name.text);
+        if self.memo.name_in_text.is_empty() {
+            self.memo.name_in_text = vec![0; *data::NAME_COUNT];
+        }
+        if let Some(s) = self.memo.name_in_text.get_mut(id) {
+            *s = if hit { 2 } else { 1 };
+        }
         hit
     }
 }
@@ -257,7 +303,7 @@ impl Surrogates {
         if real.is_empty() || stand_in.is_empty() || real == data::key(stand_in) {
             return;
         }
-        self.memo.name_values.insert(data::key(stand_in));
+        self.memo.add_name_value(data::key(stand_in));
         self.memo.names.insert(real, stand_in.to_string());
     }
 
@@ -280,6 +326,7 @@ impl Surrogates {
         if self.memo.words_gen != self.text.generation() {
             self.memo.words_gen = self.text.generation();
             self.memo.words_in_text.clear();
+            self.memo.name_in_text.clear();
         }
         let value_lower = value.to_ascii_lowercase();
         let kp = shape::floor_boundary(value, keep_prefix);
@@ -296,7 +343,7 @@ impl Surrogates {
             if self.accept(&cand, &value_lower) {
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
-                        self.memo.name_values.insert(data::key(&part));
+                        self.memo.add_name_value(data::key(&part));
                         self.memo.names.insert(real, part);
                     }
                 }

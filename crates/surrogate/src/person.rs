@@ -348,9 +348,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         return shape::title(&shape::reshape(cx.rng, real));
     }
     let clash = |cx: &mut Ctx<'_>, pick: &'static Name| {
-        pick.key == *folded
-            || cx.memo.name_values.contains(&pick.key)
-            || cx.list_word_in_text(pick.text)
+        pick.key == *folded || cx.memo.name_is_used(pick) || cx.name_in_text(pick)
     };
     let mut pick = &list[shape::below(cx.rng, list.len())];
     if clash(cx, pick) {
