@@ -1743,6 +1743,27 @@ pub(crate) static NAME_COUNT: LazyLock<usize> = LazyLock::new(|| {
         .unwrap_or(0)
 });
 
+/// The name lists of [`ORIGINS`] (female, male and surnames of each origin, in order).
+pub(crate) static LISTS: LazyLock<Vec<&'static [Name]>> = LazyLock::new(|| {
+    ORIGINS
+        .iter()
+        .flat_map(|o| [&o.female[..], &o.male[..], &o.surnames[..]])
+        .collect()
+});
+
+/// By [`Name::id`]: the name's list (index into [`LISTS`]) and its position in that list.
+pub(crate) static NAME_POS: LazyLock<Vec<(u32, u32)>> = LazyLock::new(|| {
+    let mut pos = vec![(0, 0); *NAME_COUNT];
+    for (l, list) in LISTS.iter().enumerate() {
+        for (i, n) in list.iter().enumerate() {
+            if let Some(p) = pos.get_mut(n.id as usize) {
+                *p = (l as u32, i as u32);
+            }
+        }
+    }
+    pos
+});
+
 /// A name's [`key`] → the ids of the names of [`ORIGINS`] with that key.
 pub(crate) static IDS_BY_KEY: LazyLock<FxMap<String, Vec<u32>>> = LazyLock::new(|| {
     let mut m: FxMap<String, Vec<u32>> = FxMap::default();

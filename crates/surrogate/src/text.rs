@@ -77,9 +77,9 @@ pub(crate) type FxSet<K> = HashSet<K, FxBuild>;
 
 /// Texts shorter than this are searched directly; longer ones get a gram filter.
 const FILTER_MIN_TEXT: usize = 4096;
-/// Plain searches before the filter is built: a 200,000-character text is searched in about
-/// 20 µs, the filter costs about 0.2 ms to build.
-const FILTER_AFTER_QUERIES: usize = 32;
+/// Plain searches before the gram positions are listed: a 200,000-character text is searched
+/// in about 20 µs, the positions cost about 0.5 ms to list.
+const FILTER_AFTER_QUERIES: usize = 16;
 
 /// Multiplier for hashing a 4-gram into a bit index.
 const GRAM_MUL: u32 = 0x9E37_79B1;
@@ -193,17 +193,23 @@ fn has_high(g: u32) -> bool {
 impl GramPositions {
     /// Indexes `b` (less than 4 GiB).
     fn build(b: &[u8], high_only: bool) -> GramPositions {
-        let grams = || {
-            b.windows(4)
-                .enumerate()
-                .map(|(i, w)| (i as u32, u32::from_be_bytes([w[0], w[1], w[2], w[3]])))
-                .filter(move |&(_, g)| !high_only || has_high(g))
-        };
-        let n = if high_only {
-            grams().count()
-        } else {
-            b.len().saturating_sub(3)
-        };
+        let all = b.len().saturating_sub(3);
+        // The grams to list: all, or those starting up to 3 bytes before a non-ASCII byte.
+        let starts: Option<Vec<u32>> = high_only.then(|| {
+            let mut v: Vec<u32> = Vec::new();
+            if all == 0 {
+                return v;
+            }
+            for (j, _) in b.iter().enumerate().filter(|&(_, &c)| c >= 0x80) {
+                let from = v
+                    .last()
+                    .map_or(0, |&l| l as usize + 1)
+                    .max(j.saturating_sub(3));
+                v.extend((from..=j.min(all.saturating_sub(1))).map(|p| p as u32));
+            }
+            v
+        });
+        let n = starts.as_ref().map_or(all, Vec::len);
         let log2 = (n / 4)
             .max(1)
             .next_power_of_two()
@@ -213,11 +219,27 @@ impl GramPositions {
         let shift = 32 - log2;
         let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
         let mut bounds = vec![0u32; buckets + 1];
-        let mut hashed = Vec::with_capacity(n);
-        for (i, g) in grams() {
-            let h = bucket(g);
-            bounds[h] += 1;
-            hashed.push((i, h as u32));
+        // (position, bucket) of each listed gram.
+        let mut hashed: Vec<(u32, u32)> = Vec::with_capacity(n);
+        match &starts {
+            Some(v) => {
+                for &i in v {
+                    let h = bucket(gram_at(b, i as usize));
+                    bounds[h] += 1;
+                    hashed.push((i, h as u32));
+                }
+            }
+            None => {
+                let mut g = 0u32;
+                for (i, &c) in b.iter().enumerate() {
+                    g = (g << 8) | u32::from(c);
+                    if i >= 3 {
+                        let h = bucket(g);
+                        bounds[h] += 1;
+                        hashed.push(((i - 3) as u32, h as u32));
+                    }
+                }
+            }
         }
         // Inclusive sums: `bounds[h]` is the end of bucket `h`; filling from the back moves it
         // down to the bucket's start.
@@ -244,6 +266,33 @@ impl GramPositions {
     #[inline]
     fn bucket(&self, g: u32) -> usize {
         (g.wrapping_mul(BUCKET_MUL) >> self.shift) as usize
+    }
+
+    /// The starts of every occurrence of `needle` (4 or more bytes, with a listed gram) in
+    /// `hay` (the indexed bytes), ascending, overlapping ones too; `None` when the needle has
+    /// no listed gram.
+    fn find_all(&self, hay: &[u8], needle: &[u8]) -> Option<Vec<usize>> {
+        // (gram offset, bucket, listed positions) of the needle's rarest listed gram.
+        let mut best: Option<(usize, usize, u32)> = None;
+        for i in 0..=needle.len().checked_sub(4)? {
+            let g = gram_at(needle, i);
+            if self.high_only && !has_high(g) {
+                continue;
+            }
+            let h = self.bucket(g);
+            let len = self.bounds[h + 1] - self.bounds[h];
+            if best.is_none_or(|b| len < b.2) {
+                best = Some((i, h, len));
+            }
+        }
+        let (off, h, _) = best?;
+        Some(
+            self.positions[self.bounds[h] as usize..self.bounds[h + 1] as usize]
+                .iter()
+                .filter_map(|&p| (p as usize).checked_sub(off))
+                .filter(|&s| hay.get(s..s + needle.len()) == Some(needle))
+                .collect(),
+        )
     }
 
     /// True when `hay` (the indexed bytes) contains `needle`.
@@ -360,13 +409,7 @@ impl TextIndex {
             let mut out: Vec<(String, crate::data::Gender)> = Vec::new();
             let mut conflicts: Vec<String> = Vec::new();
             let mut prev: Option<crate::data::Gender> = None;
-            for w in self
-                .lower
-                .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
-            {
-                if w.is_empty() {
-                    continue;
-                }
+            for w in letter_runs(&self.lower) {
                 if let Some(g) = prev.take() {
                     let k = crate::data::key(w);
                     match out.iter().find(|(o, _)| *o == k) {
@@ -411,10 +454,9 @@ impl TextIndex {
     /// True when the text contains `needle_lower` (already ASCII-lowercased).
     pub(crate) fn contains_lower(&self, needle_lower: &str) -> bool {
         let n = needle_lower.as_bytes();
-        if n.len() > self.lower.len() {
-            return false;
-        }
-        let found = if n.len() >= 4
+        let found = if n.len() > self.lower.len() {
+            false
+        } else if n.len() >= 4
             && let Some(g) = self.filter()
         {
             g.contains(self.lower.as_bytes(), n)
@@ -426,7 +468,7 @@ impl TextIndex {
         }
         !needle_lower.is_ascii() && {
             let (folded, grams) = self.folded.get_or_init(|| {
-                let folded = self.lower.to_lowercase();
+                let folded = unicode_lower(&self.lower);
                 let grams = (folded.len() >= FILTER_MIN_TEXT)
                     .then(|| GramPositions::build(folded.as_bytes(), true));
                 (folded, grams)
@@ -437,6 +479,32 @@ impl TextIndex {
                 _ => folded.contains(needle.as_str()),
             }
         }
+    }
+
+    /// The byte offsets of every occurrence of `needle` in the text ignoring ASCII case,
+    /// ascending, overlapping ones too.
+    pub(crate) fn occurrences(&self, needle: &str) -> Vec<usize> {
+        let needle = needle.to_ascii_lowercase();
+        let n = needle.as_bytes();
+        if n.is_empty() || n.len() > self.lower.len() {
+            return Vec::new();
+        }
+        if n.len() >= 4
+            && let Some(g) = self.filter()
+            && let Some(found) = g.find_all(self.lower.as_bytes(), n)
+        {
+            return found;
+        }
+        let mut out = Vec::new();
+        let mut from = 0;
+        while let Some(i) = self.lower.get(from..).and_then(|t| t.find(needle.as_str())) {
+            out.push(from + i);
+            from += i + self.lower[from + i..]
+                .chars()
+                .next()
+                .map_or(1, char::len_utf8);
+        }
+        out
     }
 
     /// True when the text contains `needle` as a whole word (no letter, digit or non-ASCII
@@ -476,6 +544,37 @@ impl TextIndex {
     }
 }
 
+/// The non-empty runs of letters, apostrophes and hyphens of `s`, in order: what
+/// `s.split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))` gives without the empty
+/// pieces, deciding ASCII bytes without decoding characters.
+fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let mut start = None;
+        while i < b.len() {
+            let c = b[i];
+            let (inner, len) = if c < 0x80 {
+                (c.is_ascii_alphabetic() || c == b'\'' || c == b'-', 1)
+            } else {
+                let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
+                (ch.is_alphabetic(), ch.len_utf8())
+            };
+            match (inner, start) {
+                (true, None) => start = Some(i),
+                (false, Some(st)) => {
+                    let w = s.get(st..i);
+                    i += len;
+                    return w;
+                }
+                _ => {}
+            }
+            i += len;
+        }
+        start.and_then(|st| s.get(st..))
+    })
+}
+
 /// A byte that continues a word for [`TextIndex::contains_word`]: an ASCII letter or digit, or
 /// any byte of a non-ASCII character.
 #[inline]
@@ -492,6 +591,32 @@ fn pack_short(w: &[u8]) -> Option<u32> {
     Some(w.iter().fold(w.len() as u32, |p, &c| {
         (p << 8) | u32::from(c.to_ascii_lowercase())
     }))
+}
+
+/// `s.to_lowercase()` for a mostly ASCII `s` without ASCII capitals: the runs between ASCII
+/// whitespace that hold a non-ASCII character are lowered, the rest is copied. Whitespace
+/// is neither cased nor case-ignorable, so no lowering rule (the final sigma) looks across
+/// it: the pieces give what the whole would.
+fn unicode_lower(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + s.len() / 16);
+    let mut done = 0;
+    while let Some(rel) = b[done..].iter().position(|&c| c >= 0x80) {
+        let high = done + rel;
+        let start = b[done..high]
+            .iter()
+            .rposition(u8::is_ascii_whitespace)
+            .map_or(done, |p| done + p + 1);
+        let end = b[high..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(b.len(), |p| high + p);
+        out.push_str(&s[done..start]);
+        out.push_str(&s[start..end].to_lowercase());
+        done = end;
+    }
+    out.push_str(&s[done..]);
+    out
 }
 
 /// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between.
@@ -825,6 +950,12 @@ mod tests {
             for n in cut.chain(needles.iter().cloned()) {
                 let naive = text.contains(n.as_str());
                 prop_assert_eq!(all.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
+                if n.len() >= 4 {
+                    let starts: Vec<usize> = (0..=text.len())
+                        .filter(|&i| text.as_bytes()[i..].starts_with(n.as_bytes()))
+                        .collect();
+                    prop_assert_eq!(all.find_all(text.as_bytes(), n.as_bytes()), Some(starts));
+                }
                 if !n.is_ascii() {
                     prop_assert_eq!(high.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
                 }
@@ -859,7 +990,30 @@ mod tests {
                     .match_indices(nl.as_str())
                     .any(|(s, m)| (s == 0 || !word(s - 1)) && !word(s + m.len()));
                 prop_assert_eq!(idx.contains_word(&n), naive_word, "{:?}", n);
+                let starts: Vec<usize> = (0..=lower.len())
+                    .filter(|&i| lower.as_bytes()[i..].starts_with(nl.as_bytes()))
+                    .collect();
+                prop_assert_eq!(idx.occurrences(&n), starts, "{:?}", n);
             }
+        }
+    }
+
+    proptest! {
+        /// The byte loop finds the words the character split finds.
+        #[test]
+        fn letter_runs_match_split(s in "[a-cA-C '.\\-éΣ1\u{301}\u{4e00}]{0,40}") {
+            let want: Vec<&str> = s
+                .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            prop_assert_eq!(letter_runs(&s).collect::<Vec<_>>(), want);
+        }
+
+        /// Lowering piece by piece gives what lowering the whole text gives.
+        #[test]
+        fn unicode_lower_matches_to_lowercase(s in "[a-c .\n\tΣσςÉéİ'’\u{301}]{0,40}") {
+            let lower = s.to_ascii_lowercase();
+            prop_assert_eq!(unicode_lower(&lower), lower.to_lowercase());
         }
     }
 
