@@ -469,6 +469,14 @@ fn is_title(core: &str) -> bool {
     if core.len() > 12 {
         return false;
     }
+    if core.is_ascii() {
+        // Lowered on the stack and looked up (every title is a key of the map).
+        let mut buf = [0u8; 12];
+        let low = &mut buf[..core.len()];
+        low.copy_from_slice(core.as_bytes());
+        low.make_ascii_lowercase();
+        return std::str::from_utf8(low).is_ok_and(|w| TITLE_GENDER.contains_key(w));
+    }
     let f = data::fold(core);
     TITLES.iter().any(|(t, _)| *t == f)
 }
@@ -734,6 +742,11 @@ mod tests {
         }
         for w in &words {
             let f = data::fold(w);
+            assert_eq!(
+                super::is_title(w),
+                w.len() <= 12 && crate::data::TITLES.iter().any(|(t, _)| *t == f),
+                "{w}"
+            );
             let want = crate::data::TITLES
                 .iter()
                 .find(|(t, _)| *t == f.trim_end_matches('.'))
