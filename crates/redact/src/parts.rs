@@ -113,6 +113,17 @@ fn in_text(text: &str, pairs: &[(String, String)]) -> Vec<bool> {
         .collect()
 }
 
+/// [`is_word_byte`] by byte.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = is_word_byte(i as u8);
+        i += 1;
+    }
+    t
+};
+
 /// A word of 1 to 3 word bytes ([`is_word_byte`]), ASCII-lowercased and packed with its
 /// length into a `u32`; `None` for other words.
 fn pack_short(w: &[u8]) -> Option<u32> {
@@ -202,18 +213,46 @@ impl Learned {
         let whole = |s: usize, e: usize| {
             (s == 0 || !is_word_byte(b[s - 1])) && (e == b.len() || !is_word_byte(b[e]))
         };
-        // Parts of 1 to 3 word bytes (too short for the index): the text's words that short.
-        let mut short_words: Option<std::collections::HashSet<u32>> = None;
+        // Parts of 1 to 3 word bytes (too short for the index): those that are words of the
+        // text, from one pass over its words (a bit filter rules most words out unhashed).
+        let short: std::collections::HashSet<u32> = self
+            .parts
+            .values()
+            .filter_map(|p| pack_short(p.as_bytes()))
+            .collect();
+        let mut short_found = std::collections::HashSet::new();
+        if !short.is_empty() {
+            let bit = |p: u32| (p.wrapping_mul(0x9E37_79B1) >> 16) as usize;
+            let mut filter = vec![0u64; 1 << 10];
+            for &p in &short {
+                filter[bit(p) >> 6] |= 1 << (bit(p) & 63);
+            }
+            // The words of 1 to 3 bytes, from a byte loop (the split iterator cost more).
+            let mut check = |w: &[u8]| {
+                if let Some(p) = pack_short(w)
+                    && filter[bit(p) >> 6] & (1 << (bit(p) & 63)) != 0
+                    && short.contains(&p)
+                {
+                    short_found.insert(p);
+                }
+            };
+            let mut start = 0;
+            for (i, &c) in b.iter().enumerate() {
+                if !WORD_BYTE[usize::from(c)] {
+                    if i > start && i - start <= 3 {
+                        check(&b[start..i]);
+                    }
+                    start = i + 1;
+                }
+            }
+            if b.len() > start && b.len() - start <= 3 {
+                check(&b[start..]);
+            }
+        }
         self.parts
             .values()
             .filter(|p| match pack_short(p.as_bytes()) {
-                Some(packed) => short_words
-                    .get_or_insert_with(|| {
-                        text.split(|c: char| c.is_ascii() && !is_word_byte(c as u8))
-                            .filter_map(|w| pack_short(w.as_bytes()))
-                            .collect()
-                    })
-                    .contains(&packed),
+                Some(packed) => short_found.contains(&packed),
                 None => occurrences(p)
                     .into_iter()
                     .any(|s| s + p.len() <= b.len() && whole(s, s + p.len())),
