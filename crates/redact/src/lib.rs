@@ -35,6 +35,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+#[cfg(test)]
 use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
 
@@ -433,7 +434,7 @@ impl Redactor {
             }
         }
         if !deferred.is_empty() {
-            let in_text = learned.stand_ins_in(text);
+            let in_text = learned.stand_ins_in_with(text, |p| sur.occurrences_in(text, p));
             for i in deferred {
                 let f = &found[i];
                 let real = f.slice(text);
@@ -466,7 +467,7 @@ impl Redactor {
             stand_ins[i] = Some(stand_in);
         }
         if !part_pairs.is_empty() {
-            parts::add_to_map(text, &mut map, part_pairs);
+            parts::add_to_map_with(&mut map, part_pairs, |p| sur.occurs_in(text, p));
         }
         let mut out = String::with_capacity(text.len() + text.len() / 8);
         let mut last = 0;
@@ -503,7 +504,7 @@ impl Redactor {
     }
 }
 
-fn is_word_byte(b: u8) -> bool {
+const fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
@@ -578,6 +579,114 @@ fn restore_edges(text: &str, s: usize, e: usize) -> bool {
 
 /// [`occurrences`] with the edges `edges` accepts.
 fn occurrences_by(
+    text: &str,
+    terms: &[&str],
+    edges: fn(&str, usize, usize) -> bool,
+) -> Vec<(usize, usize)> {
+    let terms: Vec<&str> = terms
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    if terms.len() <= FEW_TERMS {
+        return few_occurrences(text, &terms, edges);
+    }
+    leftmost_longest(text, &terms)
+        .into_iter()
+        .filter(|&(s, e)| edges(text, s, e))
+        .collect()
+}
+
+/// The matches an Aho-Corasick automaton (leftmost-longest, ASCII case-insensitive) finds
+/// for `terms` (non-empty) in `text`, without building one per call: at each position a bit
+/// set of the terms' first bytes (1 or 2 of them for short terms, a hashed 4-byte gram for
+/// the others) rules most positions out, then the lengths of the terms with that start are
+/// looked up, longest first, in a hash set of the lowercased terms.
+fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
+    use std::collections::HashSet;
+    const MUL: u32 = 0x9E37_79B1;
+    const BITS: u32 = 16;
+    let hash4 = |g: u32| (g.wrapping_mul(MUL) >> (32 - BITS)) as usize;
+    let lower: Vec<String> = terms.iter().map(|t| t.to_ascii_lowercase()).collect();
+    let set: HashSet<&[u8]> = lower.iter().map(|t| t.as_bytes()).collect();
+    // Terms of 1 to 3 bytes: bits by first byte (length 1) and first two bytes (2 and 3).
+    let mut first1 = [false; 256];
+    let mut first2 = vec![0u64; 1 << 10];
+    // Longer terms: bits by hashed first 4 bytes, and those bytes → lengths (longest first).
+    let mut start4 = vec![0u64; 1 << (BITS - 6)];
+    let mut lens4: HashMap<u32, Vec<usize>> = HashMap::new();
+    let gram = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    for t in &lower {
+        let b = t.as_bytes();
+        match b.len() {
+            0 => {}
+            1 => first1[usize::from(b[0])] = true,
+            2 | 3 => {
+                let k = usize::from(b[0]) << 8 | usize::from(b[1]);
+                first2[k >> 6] |= 1 << (k & 63);
+            }
+            _ => {
+                let g = gram(b);
+                let h = hash4(g);
+                start4[h >> 6] |= 1 << (h & 63);
+                let l = lens4.entry(g).or_default();
+                if !l.contains(&b.len()) {
+                    l.push(b.len());
+                }
+            }
+        }
+    }
+    for l in lens4.values_mut() {
+        l.sort_unstable_by(|a, b| b.cmp(a));
+    }
+    let hay = text.to_ascii_lowercase();
+    let hay = hay.as_bytes();
+    let mut out = Vec::new();
+    let mut s = 0;
+    while s < hay.len() {
+        let rest = &hay[s..];
+        let mut best = 0;
+        if rest.len() >= 4 {
+            let g = gram(rest);
+            let h = hash4(g);
+            if start4[h >> 6] & (1 << (h & 63)) != 0
+                && let Some(lens) = lens4.get(&g)
+            {
+                best = lens
+                    .iter()
+                    .copied()
+                    .find(|&l| l <= rest.len() && set.contains(&rest[..l]))
+                    .unwrap_or(0);
+            }
+        }
+        if best == 0 && rest.len() >= 2 {
+            let k = usize::from(rest[0]) << 8 | usize::from(rest[1]);
+            if first2[k >> 6] & (1 << (k & 63)) != 0 {
+                best = [3, 2]
+                    .into_iter()
+                    .find(|&l| l <= rest.len() && set.contains(&rest[..l]))
+                    .unwrap_or(0);
+            }
+        }
+        if best == 0 && first1[usize::from(rest[0])] {
+            best = 1;
+        }
+        if best > 0 {
+            out.push((s, s + best));
+            s += best;
+        } else {
+            s += 1;
+        }
+    }
+    out
+}
+
+/// [`occurrences_by`] with an automaton, as it was built before [`leftmost_longest`].
+#[cfg(test)]
+fn occurrences_by_automaton(
     text: &str,
     terms: &[&str],
     edges: fn(&str, usize, usize) -> bool,
@@ -697,3 +806,31 @@ pub use stream::{StreamPiece, StreamRedactor, piece_findings};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod occurrence_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The hashed search finds what the automaton found, for both kinds of edges.
+        #[test]
+        fn occurrences_match_the_automaton(
+            text in "[abAB é_-]{0,120}",
+            terms in proptest::collection::vec("[abAB é_-]{1,7}", 9..24),
+        ) {
+            let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+            for edges in [word_edges as fn(&str, usize, usize) -> bool, restore_edges] {
+                prop_assert_eq!(
+                    occurrences_by(&text, &refs, edges),
+                    occurrences_by_automaton(&text, &refs, edges)
+                );
+            }
+            let all = |_: &str, _: usize, _: usize| true;
+            prop_assert_eq!(
+                occurrences_by(&text, &refs, all),
+                occurrences_by_automaton(&text, &refs, all)
+            );
+        }
+    }
+}

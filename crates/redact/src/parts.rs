@@ -42,20 +42,52 @@ pub(crate) fn pairs<'a>(real: &'a str, stand_in: &'a str) -> Vec<(&'a str, &'a s
 
 /// Adds `stand-in part → real part` entries to the map, except parts shorter than three
 /// letters and parts that occur in the original text (no stand-in does).
-pub(crate) fn add_to_map(text: &str, map: &mut Map, mut pairs: Vec<(String, String)>) {
+pub(crate) fn add_to_map(text: &str, map: &mut Map, pairs: Vec<(String, String)>) {
+    add_to_map_by(map, pairs, |pairs| in_text(text, pairs));
+}
+
+/// [`add_to_map`] with the question "does this part occur in the original text, ignoring
+/// ASCII case and, for a part outside ASCII, Unicode case" answered by `occurs` (an index of
+/// the text the caller already has).
+pub(crate) fn add_to_map_with(
+    map: &mut Map,
+    pairs: Vec<(String, String)>,
+    mut occurs: impl FnMut(&str) -> bool,
+) {
+    add_to_map_by(map, pairs, |pairs| {
+        pairs.iter().map(|(s, _)| occurs(s)).collect()
+    });
+}
+
+fn add_to_map_by(
+    map: &mut Map,
+    mut pairs: Vec<(String, String)>,
+    in_text: impl FnOnce(&[(String, String)]) -> Vec<bool>,
+) {
     pairs.retain(|(s, r)| s.chars().count() >= 3 && r.chars().count() >= 2);
     pairs.sort();
     pairs.dedup();
     if pairs.is_empty() {
         return;
     }
+    let seen = in_text(&pairs);
+    for ((s, r), seen) in pairs.into_iter().zip(seen) {
+        if !seen && map.get(&s).is_none() {
+            let _ = map.insert(s, r);
+        }
+    }
+}
+
+/// Per pair, whether its stand-in part occurs in `text` (see [`add_to_map_with`]).
+fn in_text(text: &str, pairs: &[(String, String)]) -> Vec<bool> {
     let Ok(ac) = AhoCorasick::builder()
         // Built per call and searched once: a contiguous NFA builds far faster than a DFA.
         .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
         .ascii_case_insensitive(true)
         .build(pairs.iter().map(|p| p.0.as_str()))
     else {
-        return;
+        // No automaton: nothing is entered.
+        return vec![true; pairs.len()];
     };
     // Anywhere in the text, inside a word too (`Nam` in `Name:`): no map entry's stand-in
     // occurs in the original text, as for every other stand-in.
@@ -74,11 +106,33 @@ pub(crate) fn add_to_map(text: &str, map: &mut Map, mut pairs: Vec<(String, Stri
             .as_deref()
             .is_some_and(|t| t.contains(part.to_lowercase().as_str()))
     };
-    for ((s, r), seen) in pairs.into_iter().zip(in_text) {
-        if !seen && (s.is_ascii() || !in_folded(&s)) && map.get(&s).is_none() {
-            let _ = map.insert(s, r);
-        }
+    pairs
+        .iter()
+        .zip(in_text)
+        .map(|((s, _), seen)| seen || (!s.is_ascii() && in_folded(s)))
+        .collect()
+}
+
+/// [`is_word_byte`] by byte.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = is_word_byte(i as u8);
+        i += 1;
     }
+    t
+};
+
+/// A word of 1 to 3 word bytes ([`is_word_byte`]), ASCII-lowercased and packed with its
+/// length into a `u32`; `None` for other words.
+fn pack_short(w: &[u8]) -> Option<u32> {
+    if w.is_empty() || w.len() > 3 || !w.iter().all(|&c| is_word_byte(c)) {
+        return None;
+    }
+    Some(w.iter().fold(w.len() as u32, |p, &c| {
+        (p << 8) | u32::from(c.to_ascii_lowercase())
+    }))
 }
 
 /// Words of a name that stay as they are (titles and particles).
@@ -146,7 +200,69 @@ impl Learned {
         any
     }
 
+    /// Which learned stand-in parts occur as words of `text` (ignoring ASCII case), in lower
+    /// case. `occurrences` gives the byte offsets of every occurrence of a part in `text`
+    /// ignoring ASCII case, overlapping ones too (an index of the text the caller already
+    /// has).
+    pub(crate) fn stand_ins_in_with(
+        &self,
+        text: &str,
+        mut occurrences: impl FnMut(&str) -> Vec<usize>,
+    ) -> Vec<String> {
+        let b = text.as_bytes();
+        let whole = |s: usize, e: usize| {
+            (s == 0 || !is_word_byte(b[s - 1])) && (e == b.len() || !is_word_byte(b[e]))
+        };
+        // Parts of 1 to 3 word bytes (too short for the index): those that are words of the
+        // text, from one pass over its words (a bit filter rules most words out unhashed).
+        let short: std::collections::HashSet<u32> = self
+            .parts
+            .values()
+            .filter_map(|p| pack_short(p.as_bytes()))
+            .collect();
+        let mut short_found = std::collections::HashSet::new();
+        if !short.is_empty() {
+            let bit = |p: u32| (p.wrapping_mul(0x9E37_79B1) >> 16) as usize;
+            let mut filter = vec![0u64; 1 << 10];
+            for &p in &short {
+                filter[bit(p) >> 6] |= 1 << (bit(p) & 63);
+            }
+            // The words of 1 to 3 bytes, from a byte loop (the split iterator cost more).
+            let mut check = |w: &[u8]| {
+                if let Some(p) = pack_short(w)
+                    && filter[bit(p) >> 6] & (1 << (bit(p) & 63)) != 0
+                    && short.contains(&p)
+                {
+                    short_found.insert(p);
+                }
+            };
+            let mut start = 0;
+            for (i, &c) in b.iter().enumerate() {
+                if !WORD_BYTE[usize::from(c)] {
+                    if i > start && i - start <= 3 {
+                        check(&b[start..i]);
+                    }
+                    start = i + 1;
+                }
+            }
+            if b.len() > start && b.len() - start <= 3 {
+                check(&b[start..]);
+            }
+        }
+        self.parts
+            .values()
+            .filter(|p| match pack_short(p.as_bytes()) {
+                Some(packed) => short_found.contains(&packed),
+                None => occurrences(p)
+                    .into_iter()
+                    .any(|s| s + p.len() <= b.len() && whole(s, s + p.len())),
+            })
+            .map(|p| p.to_lowercase())
+            .collect()
+    }
+
     /// Which learned stand-in parts occur as words of `text` (ignoring ASCII case).
+    #[cfg(test)]
     pub(crate) fn stand_ins_in(&self, text: &str) -> Vec<String> {
         let pats: Vec<&str> = self.parts.values().map(String::as_str).collect();
         let Ok(ac) = AhoCorasick::builder()
@@ -194,5 +310,56 @@ impl Learned {
         }
         out.push_str(&real[last..]);
         (out != real).then_some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The look-up of learned parts in a text agrees with the automaton it replaced.
+        #[test]
+        fn stand_ins_in_matches_the_automaton(
+            text in "[abAB_ é'-]{0,80}",
+            parts in proptest::collection::vec(("[ab]{1,3}", "[abAB_ é'-]{1,6}"), 1..12),
+        ) {
+            let mut learned = Learned::default();
+            for (r, s) in &parts {
+                learned.add(r, s);
+            }
+            let mut want = learned.stand_ins_in(&text);
+            want.sort();
+            want.dedup();
+            let lower = text.to_ascii_lowercase();
+            let mut got = learned.stand_ins_in_with(&text, |p| {
+                let p = p.to_ascii_lowercase();
+                (0..=lower.len())
+                    .filter(|&i| lower.get(i..).is_some_and(|t| t.starts_with(p.as_str())))
+                    .collect()
+            });
+            got.sort();
+            got.dedup();
+            prop_assert_eq!(got, want);
+        }
+
+        /// Name parts entered with an index's answers are those the automaton enters.
+        #[test]
+        fn add_to_map_with_matches_the_automaton(
+            text in "[abAB éÉ]{0,60}",
+            pairs in proptest::collection::vec(("[abAéÉ]{2,5}", "[xy]{2,4}"), 0..10),
+        ) {
+            let mut want = Map::new();
+            add_to_map(&text, &mut want, pairs.clone());
+            let mut got = Map::new();
+            let lower = text.to_ascii_lowercase();
+            let folded = text.to_lowercase();
+            add_to_map_with(&mut got, pairs, |s| {
+                lower.contains(&s.to_ascii_lowercase())
+                    || (!s.is_ascii() && folded.contains(&s.to_lowercase()))
+            });
+            prop_assert_eq!(got, want);
+        }
     }
 }

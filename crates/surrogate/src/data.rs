@@ -21,13 +21,17 @@ pub(crate) struct Name {
     pub text: &'static str,
     /// Its [`key`] (`obrien`, `jose`).
     pub key: String,
+    /// Its position among all the names of [`ORIGINS`] (`0..NAME_COUNT`), for per-name
+    /// flags in a vector instead of hash look-ups.
+    pub id: u32,
 }
 
 impl Name {
-    fn new(text: &'static str) -> Name {
+    fn new(text: &'static str, id: u32) -> Name {
         Name {
             text,
             key: key(text),
+            id,
         }
     }
 }
@@ -72,6 +76,11 @@ pub(crate) static ORIGINS: LazyLock<Vec<Origin>> =
 /// Parses the names file (see its header for the format).
 fn parse_origins(text: &'static str) -> Vec<Origin> {
     let mut out: Vec<Origin> = Vec::new();
+    let mut next_id = 0u32;
+    let mut name = |w: &'static str| {
+        next_id += 1;
+        Name::new(w, next_id - 1)
+    };
     for line in text.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -90,9 +99,9 @@ fn parse_origins(text: &'static str) -> Vec<Origin> {
         };
         let words = rest.split_whitespace();
         match tag {
-            "f" => o.female.extend(words.map(Name::new)),
-            "m" => o.male.extend(words.map(Name::new)),
-            "s" => o.surnames.extend(words.map(Name::new)),
+            "f" => o.female.extend(words.map(&mut name)),
+            "m" => o.male.extend(words.map(&mut name)),
+            "s" => o.surnames.extend(words.map(&mut name)),
             "fem" => o.feminine.extend(words.filter_map(|w| w.split_once('>'))),
             _ => {}
         }
@@ -1719,6 +1728,48 @@ pub(crate) static GIVEN: LazyLock<FxMap<String, (usize, Gender)>> = LazyLock::ne
         }
         for n in &o.male {
             m.entry(n.key.clone()).or_insert((i, Gender::Male));
+        }
+    }
+    m
+});
+
+/// The number of names of [`ORIGINS`] (one more than the largest [`Name::id`]).
+pub(crate) static NAME_COUNT: LazyLock<usize> = LazyLock::new(|| {
+    ORIGINS
+        .iter()
+        .flat_map(|o| o.female.iter().chain(&o.male).chain(&o.surnames))
+        .map(|n| n.id as usize + 1)
+        .max()
+        .unwrap_or(0)
+});
+
+/// The name lists of [`ORIGINS`] (female, male and surnames of each origin, in order).
+pub(crate) static LISTS: LazyLock<Vec<&'static [Name]>> = LazyLock::new(|| {
+    ORIGINS
+        .iter()
+        .flat_map(|o| [&o.female[..], &o.male[..], &o.surnames[..]])
+        .collect()
+});
+
+/// By [`Name::id`]: the name's list (index into [`LISTS`]) and its position in that list.
+pub(crate) static NAME_POS: LazyLock<Vec<(u32, u32)>> = LazyLock::new(|| {
+    let mut pos = vec![(0, 0); *NAME_COUNT];
+    for (l, list) in LISTS.iter().enumerate() {
+        for (i, n) in list.iter().enumerate() {
+            if let Some(p) = pos.get_mut(n.id as usize) {
+                *p = (l as u32, i as u32);
+            }
+        }
+    }
+    pos
+});
+
+/// A name's [`key`] → the ids of the names of [`ORIGINS`] with that key.
+pub(crate) static IDS_BY_KEY: LazyLock<FxMap<String, Vec<u32>>> = LazyLock::new(|| {
+    let mut m: FxMap<String, Vec<u32>> = FxMap::default();
+    for o in ORIGINS.iter() {
+        for n in o.female.iter().chain(&o.male).chain(&o.surnames) {
+            m.entry(n.key.clone()).or_default().push(n.id);
         }
     }
     m

@@ -214,10 +214,7 @@ pub(crate) fn learned_initial(cx: &Ctx<'_>, init: &str) -> Option<char> {
         return None;
     }
     cx.memo
-        .names
-        .iter()
-        .filter(|(k, _)| k.starts_with(init))
-        .min_by(|a, b| a.0.cmp(b.0))
+        .first_learned_with_prefix(init)
         .and_then(|(_, v)| data::key(v).chars().next())
 }
 

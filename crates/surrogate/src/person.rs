@@ -281,9 +281,48 @@ fn random_latin_origin(cx: &mut Ctx<'_>) -> usize {
     if o == CYRILLIC { ANGLO } else { o }
 }
 
+/// [`TITLES`] as a map (the first entry of a title wins, as a search of the list finds it).
+static TITLE_GENDER: std::sync::LazyLock<crate::text::FxMap<&'static str, Option<Gender>>> =
+    std::sync::LazyLock::new(|| {
+        let mut m = crate::text::FxMap::default();
+        for &(t, g) in TITLES {
+            m.entry(t).or_insert(g);
+        }
+        m
+    });
+
+/// By first byte of the [`TITLES`]: bit `n` set when one of them is `n` bytes long.
+static TITLE_STARTS: std::sync::LazyLock<[u16; 256]> = std::sync::LazyLock::new(|| {
+    let mut t = [0u16; 256];
+    for (w, _) in TITLES {
+        if let Some(&c) = w.as_bytes().first()
+            && w.len() < 16
+        {
+            t[usize::from(c)] |= 1 << w.len();
+        }
+    }
+    t
+});
+
 pub(crate) fn title_gender(core: &str) -> Option<Gender> {
     if core.len() > 12 {
         return None;
+    }
+    // ASCII (nearly every word of a text, this runs for each): ruled out by first letter and
+    // length, else lowered on the stack and looked up.
+    if core.is_ascii() {
+        let core = core.trim_end_matches('.').as_bytes();
+        let first = core.first().map_or(0, u8::to_ascii_lowercase);
+        if TITLE_STARTS[usize::from(first)] & (1 << core.len()) == 0 {
+            return None;
+        }
+        let mut buf = [0u8; 12];
+        let low = &mut buf[..core.len()];
+        low.copy_from_slice(core);
+        low.make_ascii_lowercase();
+        return std::str::from_utf8(low)
+            .ok()
+            .and_then(|w| TITLE_GENDER.get(w).copied().flatten());
     }
     let f = data::fold(core);
     TITLES
@@ -344,9 +383,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         return shape::title(&shape::reshape(cx.rng, real));
     }
     let clash = |cx: &mut Ctx<'_>, pick: &'static Name| {
-        pick.key == *folded
-            || cx.memo.name_values.contains(&pick.key)
-            || cx.list_word_in_text(pick.text)
+        pick.key == *folded || cx.memo.name_is_used(pick) || cx.name_in_text(pick)
     };
     let mut pick = &list[shape::below(cx.rng, list.len())];
     if clash(cx, pick) {
@@ -354,12 +391,10 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         // one free of the text and of other people's stand-ins.
         let draws: Vec<usize> = (0..9).map(|_| shape::below(cx.rng, list.len())).collect();
         let start = draws[8];
-        let free = draws[..8]
-            .iter()
-            .copied()
-            .chain((0..list.len()).map(|i| (start + i) % list.len()))
-            .map(|i| &list[i])
-            .find(|p| !clash(cx, p));
+        let free = match draws[..8].iter().map(|&i| &list[i]).find(|p| !clash(cx, p)) {
+            Some(p) => Some(p),
+            None => cx.first_free_name(list, start, folded),
+        };
         if let Some(p) = free {
             pick = p;
         }
@@ -433,6 +468,14 @@ fn split_words(value: &str) -> Vec<Word<'_>> {
 fn is_title(core: &str) -> bool {
     if core.len() > 12 {
         return false;
+    }
+    if core.is_ascii() {
+        // Lowered on the stack and looked up (every title is a key of the map).
+        let mut buf = [0u8; 12];
+        let low = &mut buf[..core.len()];
+        low.copy_from_slice(core.as_bytes());
+        low.make_ascii_lowercase();
+        return std::str::from_utf8(low).is_ok_and(|w| TITLE_GENDER.contains_key(w));
     }
     let f = data::fold(core);
     TITLES.iter().any(|(t, _)| *t == f)
@@ -681,6 +724,35 @@ mod tests {
                     "{titled} / {full}"
                 );
             }
+        }
+    }
+
+    /// The map look-up of ASCII titles answers as the search of the list does.
+    #[test]
+    fn title_gender_matches_the_list() {
+        let mut words: Vec<String> = Vec::new();
+        for (t, _) in crate::data::TITLES {
+            words.push(t.to_string());
+            words.push(t.to_uppercase());
+            words.push(format!("{}.", crate::shape::title(t)));
+            words.push(format!("{t}x"));
+        }
+        for w in ["", ".", "...", "x", "professorxy", "M..", "Sig.Ra.", "DOÑA"] {
+            words.push(w.to_string());
+        }
+        for w in &words {
+            let f = data::fold(w);
+            assert_eq!(
+                super::is_title(w),
+                w.len() <= 12 && crate::data::TITLES.iter().any(|(t, _)| *t == f),
+                "{w}"
+            );
+            let want = crate::data::TITLES
+                .iter()
+                .find(|(t, _)| *t == f.trim_end_matches('.'))
+                .and_then(|(_, g)| *g);
+            let want = if w.len() > 12 { None } else { want };
+            assert_eq!(super::title_gender(w), want, "{w}");
         }
     }
 

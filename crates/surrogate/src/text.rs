@@ -77,9 +77,9 @@ pub(crate) type FxSet<K> = HashSet<K, FxBuild>;
 
 /// Texts shorter than this are searched directly; longer ones get a gram filter.
 const FILTER_MIN_TEXT: usize = 4096;
-/// Plain searches before the filter is built: a 200,000-character text is searched in about
-/// 20 µs, the filter costs about 0.2 ms to build.
-const FILTER_AFTER_QUERIES: usize = 32;
+/// Plain searches before the gram positions are listed: a 200,000-character text is searched
+/// in about 20 µs, the positions cost about 0.5 ms to list.
+const FILTER_AFTER_QUERIES: usize = 16;
 
 /// Multiplier for hashing a 4-gram into a bit index.
 const GRAM_MUL: u32 = 0x9E37_79B1;
@@ -116,17 +116,6 @@ impl GramBits {
     fn get(&self, gram: u32) -> bool {
         let i = self.index(gram);
         self.words[i >> 6] & (1 << (i & 63)) != 0
-    }
-
-    /// Sets the bit of every 4-gram of `bytes`.
-    fn add_all(&mut self, bytes: &[u8]) {
-        let mut g = 0u32;
-        for (i, &b) in bytes.iter().enumerate() {
-            g = (g << 8) | u32::from(b);
-            if i >= 3 {
-                self.set(g);
-            }
-        }
     }
 
     #[inline]
@@ -174,6 +163,178 @@ fn gram_at(b: &[u8], i: usize) -> u32 {
     u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
 }
 
+/// Multiplier for hashing a 4-gram into a bucket of [`GramPositions`].
+const BUCKET_MUL: u32 = 0x85EB_CA6B;
+
+/// The text's 4-gram positions, grouped by hashed gram (a counting sort): every occurrence of
+/// a needle of 4 or more bytes starts at `p - i` for a position `p` listed in the bucket of
+/// the needle's `i`-th 4-gram, so one bucket (the needle's smallest) holds every candidate
+/// start, and a candidate is checked by comparing bytes. Exact, unlike a bit filter, and no
+/// scan of the text per needle.
+///
+/// With `high_only`, only the 4-grams holding a byte of a non-ASCII character are listed:
+/// enough for needles with such a character, at a fraction of the cost for a mostly ASCII
+/// text.
+#[derive(Clone, Debug, Default)]
+struct GramPositions {
+    /// Bucket `h` holds `positions[bounds[h]..bounds[h + 1]]` (ascending).
+    bounds: Vec<u32>,
+    positions: Vec<u32>,
+    shift: u32,
+    high_only: bool,
+}
+
+/// Whether a packed 4-gram holds a byte of a non-ASCII character.
+#[inline]
+fn has_high(g: u32) -> bool {
+    g & 0x8080_8080 != 0
+}
+
+impl GramPositions {
+    /// Indexes `b` (less than 4 GiB).
+    fn build(b: &[u8], high_only: bool) -> GramPositions {
+        let all = b.len().saturating_sub(3);
+        // The grams to list: all, or those starting up to 3 bytes before a non-ASCII byte.
+        let starts: Option<Vec<u32>> = high_only.then(|| {
+            let mut v: Vec<u32> = Vec::new();
+            if all == 0 {
+                return v;
+            }
+            for (j, _) in b.iter().enumerate().filter(|&(_, &c)| c >= 0x80) {
+                let from = v
+                    .last()
+                    .map_or(0, |&l| l as usize + 1)
+                    .max(j.saturating_sub(3));
+                v.extend((from..=j.min(all.saturating_sub(1))).map(|p| p as u32));
+            }
+            v
+        });
+        let n = starts.as_ref().map_or(all, Vec::len);
+        let log2 = (n / 4)
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros()
+            .clamp(4, 20);
+        let buckets = 1usize << log2;
+        let shift = 32 - log2;
+        let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
+        let mut bounds = vec![0u32; buckets + 1];
+        // (position, bucket) of each listed gram.
+        let mut hashed: Vec<(u32, u32)> = Vec::with_capacity(n);
+        match &starts {
+            Some(v) => {
+                for &i in v {
+                    let h = bucket(gram_at(b, i as usize));
+                    bounds[h] += 1;
+                    hashed.push((i, h as u32));
+                }
+            }
+            None => {
+                let mut g = 0u32;
+                for (i, &c) in b.iter().enumerate() {
+                    g = (g << 8) | u32::from(c);
+                    if i >= 3 {
+                        let h = bucket(g);
+                        bounds[h] += 1;
+                        hashed.push(((i - 3) as u32, h as u32));
+                    }
+                }
+            }
+        }
+        // Inclusive sums: `bounds[h]` is the end of bucket `h`; filling from the back moves it
+        // down to the bucket's start.
+        let mut sum = 0u32;
+        for c in &mut bounds[..buckets] {
+            sum += *c;
+            *c = sum;
+        }
+        bounds[buckets] = sum;
+        let mut positions = vec![0u32; hashed.len()];
+        for &(i, h) in hashed.iter().rev() {
+            let c = &mut bounds[h as usize];
+            *c -= 1;
+            positions[*c as usize] = i;
+        }
+        GramPositions {
+            bounds,
+            positions,
+            shift,
+            high_only,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, g: u32) -> usize {
+        (g.wrapping_mul(BUCKET_MUL) >> self.shift) as usize
+    }
+
+    /// The starts of every occurrence of `needle` (4 or more bytes, with a listed gram) in
+    /// `hay` (the indexed bytes), ascending, overlapping ones too; `None` when the needle has
+    /// no listed gram.
+    fn find_all(&self, hay: &[u8], needle: &[u8]) -> Option<Vec<usize>> {
+        // (gram offset, bucket, listed positions) of the needle's rarest listed gram.
+        let mut best: Option<(usize, usize, u32)> = None;
+        for i in 0..=needle.len().checked_sub(4)? {
+            let g = gram_at(needle, i);
+            if self.high_only && !has_high(g) {
+                continue;
+            }
+            let h = self.bucket(g);
+            let len = self.bounds[h + 1] - self.bounds[h];
+            if best.is_none_or(|b| len < b.2) {
+                best = Some((i, h, len));
+            }
+        }
+        let (off, h, _) = best?;
+        Some(
+            self.positions[self.bounds[h] as usize..self.bounds[h + 1] as usize]
+                .iter()
+                .filter_map(|&p| (p as usize).checked_sub(off))
+                .filter(|&s| hay.get(s..s + needle.len()) == Some(needle))
+                .collect(),
+        )
+    }
+
+    /// True when `hay` (the indexed bytes) contains `needle`.
+    fn contains(&self, hay: &[u8], needle: &[u8]) -> bool {
+        if needle.len() > hay.len() {
+            return false;
+        }
+        // The needle's gram with the fewest listed positions.
+        let mut best = (usize::MAX, 0usize, 0usize);
+        for i in 0..=needle.len().saturating_sub(4) {
+            let Some(w) = needle.get(i..i + 4) else {
+                break;
+            };
+            let g = u32::from_be_bytes([w[0], w[1], w[2], w[3]]);
+            if self.high_only && !has_high(g) {
+                continue;
+            }
+            let h = self.bucket(g);
+            let len = (self.bounds[h + 1] - self.bounds[h]) as usize;
+            if len < best.0 {
+                best = (len, i, h);
+                if len == 0 {
+                    return false;
+                }
+            }
+        }
+        if best.0 == usize::MAX {
+            // No listed gram in the needle (shorter than 4 bytes, or ASCII for `high_only`).
+            return needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle);
+        }
+        let (_, off, h) = best;
+        self.positions[self.bounds[h] as usize..self.bounds[h + 1] as usize]
+            .iter()
+            .any(|&p| {
+                (p as usize)
+                    .checked_sub(off)
+                    .and_then(|s| hay.get(s..s + needle.len()))
+                    .is_some_and(|w| w == needle)
+            })
+    }
+}
+
 /// The original text, prepared for fast case-insensitive "does it contain" queries.
 ///
 /// The index is cached across calls by the text's address, length and a fingerprint of sampled
@@ -184,16 +345,20 @@ pub(crate) struct TextIndex {
     /// Incremented whenever the index describes a new text.
     generation: u64,
     lower: String,
-    /// Bits of the text's 4-grams, built only once a text has been queried often enough
-    /// (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
-    grams: std::sync::OnceLock<GramBits>,
+    /// Positions of the text's 4-grams, built only once a text has been queried often
+    /// enough (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
+    grams: std::sync::OnceLock<GramPositions>,
+    /// The text's whole words of 1 to 3 bytes ([`pack_short`]), for whole-word questions
+    /// about short words; built on the first such question.
+    short_words: std::sync::OnceLock<FxSet<u32>>,
     queries: std::sync::atomic::AtomicUsize,
     /// Name words that follow a title of one gender in the text (`Mr. Moreira` → `moreira`:
     /// male), keyed by `data::key`; built on the first question.
     titled: std::sync::OnceLock<Vec<(String, crate::data::Gender)>>,
     /// The text in lower case by Unicode rules, built on the first non-ASCII question: a
     /// restore matches `Émilie` for a stand-in `émilie`, which ASCII case folding misses.
-    folded: std::sync::OnceLock<String>,
+    /// For long texts, with the positions of its non-ASCII 4-grams.
+    folded: std::sync::OnceLock<(String, Option<GramPositions>)>,
 }
 
 impl Clone for TextIndex {
@@ -203,6 +368,7 @@ impl Clone for TextIndex {
             generation: self.generation,
             lower: self.lower.clone(),
             grams: self.grams.clone(),
+            short_words: self.short_words.clone(),
             queries: std::sync::atomic::AtomicUsize::new(
                 self.queries.load(std::sync::atomic::Ordering::Relaxed),
             ),
@@ -229,6 +395,7 @@ impl TextIndex {
         self.lower.push_str(text);
         self.lower.make_ascii_lowercase();
         self.grams = std::sync::OnceLock::new();
+        self.short_words = std::sync::OnceLock::new();
         self.queries = std::sync::atomic::AtomicUsize::new(0);
         self.titled = std::sync::OnceLock::new();
         self.folded = std::sync::OnceLock::new();
@@ -242,13 +409,7 @@ impl TextIndex {
             let mut out: Vec<(String, crate::data::Gender)> = Vec::new();
             let mut conflicts: Vec<String> = Vec::new();
             let mut prev: Option<crate::data::Gender> = None;
-            for w in self
-                .lower
-                .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
-            {
-                if w.is_empty() {
-                    continue;
-                }
+            for w in letter_runs(&self.lower) {
                 if let Some(g) = prev.take() {
                     let k = crate::data::key(w);
                     match out.iter().find(|(o, _)| *o == k) {
@@ -268,8 +429,8 @@ impl TextIndex {
         titled.iter().find(|(k, _)| k == key).map(|(_, g)| *g)
     }
 
-    /// The 4-gram filter, once the text is long and has been queried often.
-    fn filter(&self) -> Option<&GramBits> {
+    /// The 4-gram positions, once the text is long and has been queried often.
+    fn filter(&self) -> Option<&GramPositions> {
         if self.lower.len() < FILTER_MIN_TEXT {
             return None;
         }
@@ -279,15 +440,10 @@ impl TextIndex {
         if q < FILTER_AFTER_QUERIES && self.grams.get().is_none() {
             return None;
         }
-        Some(self.grams.get_or_init(|| {
-            let log2 = (self.lower.len() * 8)
-                .next_power_of_two()
-                .trailing_zeros()
-                .clamp(15, 24);
-            let mut grams = GramBits::with_bits(log2);
-            grams.add_all(self.lower.as_bytes());
-            grams
-        }))
+        Some(
+            self.grams
+                .get_or_init(|| GramPositions::build(self.lower.as_bytes(), false)),
+        )
     }
 
     /// Which text the index describes (changes whenever it is rebuilt).
@@ -298,36 +454,81 @@ impl TextIndex {
     /// True when the text contains `needle_lower` (already ASCII-lowercased).
     pub(crate) fn contains_lower(&self, needle_lower: &str) -> bool {
         let n = needle_lower.as_bytes();
-        if n.len() > self.lower.len() {
-            return false;
-        }
-        if n.len() >= 4
+        let found = if n.len() > self.lower.len() {
+            false
+        } else if n.len() >= 4
             && let Some(g) = self.filter()
-            && !g.has_all(n)
         {
-            return false;
-        }
-        if self.lower.contains(needle_lower) {
+            g.contains(self.lower.as_bytes(), n)
+        } else {
+            self.lower.contains(needle_lower)
+        };
+        if found {
             return true;
         }
         !needle_lower.is_ascii() && {
-            let folded = self.folded.get_or_init(|| self.lower.to_lowercase());
-            folded.contains(needle_lower.to_lowercase().as_str())
+            let (folded, grams) = self.folded.get_or_init(|| {
+                let folded = unicode_lower(&self.lower);
+                let grams = (folded.len() >= FILTER_MIN_TEXT)
+                    .then(|| GramPositions::build(folded.as_bytes(), true));
+                (folded, grams)
+            });
+            let needle = needle_lower.to_lowercase();
+            match grams {
+                Some(g) if needle.len() >= 4 => g.contains(folded.as_bytes(), needle.as_bytes()),
+                _ => folded.contains(needle.as_str()),
+            }
         }
+    }
+
+    /// The byte offsets of every occurrence of `needle` in the text ignoring ASCII case,
+    /// ascending, overlapping ones too.
+    pub(crate) fn occurrences(&self, needle: &str) -> Vec<usize> {
+        let needle = needle.to_ascii_lowercase();
+        let n = needle.as_bytes();
+        if n.is_empty() || n.len() > self.lower.len() {
+            return Vec::new();
+        }
+        if n.len() >= 4
+            && let Some(g) = self.filter()
+            && let Some(found) = g.find_all(self.lower.as_bytes(), n)
+        {
+            return found;
+        }
+        let mut out = Vec::new();
+        let mut from = 0;
+        while let Some(i) = self.lower.get(from..).and_then(|t| t.find(needle.as_str())) {
+            out.push(from + i);
+            from += i + self.lower[from + i..]
+                .chars()
+                .next()
+                .map_or(1, char::len_utf8);
+        }
+        out
     }
 
     /// True when the text contains `needle` as a whole word (no letter, digit or non-ASCII
     /// byte on either side), ignoring ASCII case.
     pub(crate) fn contains_word(&self, needle: &str) -> bool {
+        if let Some(packed) = pack_short(needle.as_bytes()) {
+            // A short word of word bytes only: whole where it is a maximal run of word bytes.
+            return self
+                .short_words
+                .get_or_init(|| {
+                    self.lower
+                        .as_bytes()
+                        .split(|&c| !is_word_byte(c))
+                        .filter_map(pack_short)
+                        .collect()
+                })
+                .contains(&packed);
+        }
         let needle = needle.to_ascii_lowercase();
         if needle.is_empty() || !self.contains_lower(&needle) {
             return false;
         }
         let b = self.lower.as_bytes();
-        let word = |i: usize| {
-            b.get(i)
-                .is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
-        };
+        let word = |i: usize| b.get(i).is_some_and(|&c| is_word_byte(c));
         self.lower
             .match_indices(needle.as_str())
             .any(|(s, m)| (s == 0 || !word(s - 1)) && !word(s + m.len()))
@@ -341,6 +542,81 @@ impl TextIndex {
             self.contains_lower(needle)
         }
     }
+}
+
+/// The non-empty runs of letters, apostrophes and hyphens of `s`, in order: what
+/// `s.split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))` gives without the empty
+/// pieces, deciding ASCII bytes without decoding characters.
+fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let mut start = None;
+        while i < b.len() {
+            let c = b[i];
+            let (inner, len) = if c < 0x80 {
+                (c.is_ascii_alphabetic() || c == b'\'' || c == b'-', 1)
+            } else {
+                let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
+                (ch.is_alphabetic(), ch.len_utf8())
+            };
+            match (inner, start) {
+                (true, None) => start = Some(i),
+                (false, Some(st)) => {
+                    let w = s.get(st..i);
+                    i += len;
+                    return w;
+                }
+                _ => {}
+            }
+            i += len;
+        }
+        start.and_then(|st| s.get(st..))
+    })
+}
+
+/// A byte that continues a word for [`TextIndex::contains_word`]: an ASCII letter or digit, or
+/// any byte of a non-ASCII character.
+#[inline]
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c >= 0x80
+}
+
+/// A word of 1 to 3 word bytes, ASCII-lowercased, packed with its length into a `u32`;
+/// `None` for other words.
+fn pack_short(w: &[u8]) -> Option<u32> {
+    if w.is_empty() || w.len() > 3 || !w.iter().all(|&c| is_word_byte(c)) {
+        return None;
+    }
+    Some(w.iter().fold(w.len() as u32, |p, &c| {
+        (p << 8) | u32::from(c.to_ascii_lowercase())
+    }))
+}
+
+/// `s.to_lowercase()` for a mostly ASCII `s` without ASCII capitals: the runs between ASCII
+/// whitespace that hold a non-ASCII character are lowered, the rest is copied. Whitespace
+/// is neither cased nor case-ignorable, so no lowering rule (the final sigma) looks across
+/// it: the pieces give what the whole would.
+fn unicode_lower(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len() + s.len() / 16);
+    let mut done = 0;
+    while let Some(rel) = b[done..].iter().position(|&c| c >= 0x80) {
+        let high = done + rel;
+        let start = b[done..high]
+            .iter()
+            .rposition(u8::is_ascii_whitespace)
+            .map_or(done, |p| done + p + 1);
+        let end = b[high..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(b.len(), |p| high + p);
+        out.push_str(&s[done..start]);
+        out.push_str(&s[start..end].to_lowercase());
+        done = end;
+    }
+    out.push_str(&s[done..]);
+    out
 }
 
 /// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between.
@@ -653,6 +929,112 @@ mod tests {
             for n in cut.chain(needles.iter().cloned()) {
                 prop_assert_eq!(idx.contains(&n), lower.contains(&n.to_ascii_lowercase()), "{}", n);
             }
+        }
+    }
+
+    proptest! {
+        /// The gram positions find exactly the occurrences a scan finds, also when only the
+        /// non-ASCII grams are listed (for needles holding a non-ASCII character).
+        #[test]
+        fn gram_positions_match_naive(
+            text in "[ab1 é-]{0,300}",
+            cuts in proptest::collection::vec((any::<usize>(), 0usize..12), 1..30),
+            needles in proptest::collection::vec("[ab1 é]{0,9}", 1..20),
+        ) {
+            let all = GramPositions::build(text.as_bytes(), false);
+            let high = GramPositions::build(text.as_bytes(), true);
+            let cut = cuts.iter().filter_map(|&(p, n)| {
+                let p = p % (text.len() + 1);
+                text.get(p..(p + n).min(text.len())).map(str::to_string)
+            });
+            for n in cut.chain(needles.iter().cloned()) {
+                let naive = text.contains(n.as_str());
+                prop_assert_eq!(all.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
+                if n.len() >= 4 {
+                    let starts: Vec<usize> = (0..=text.len())
+                        .filter(|&i| text.as_bytes()[i..].starts_with(n.as_bytes()))
+                        .collect();
+                    prop_assert_eq!(all.find_all(text.as_bytes(), n.as_bytes()), Some(starts));
+                }
+                if !n.is_ascii() {
+                    prop_assert_eq!(high.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
+                }
+            }
+        }
+
+        /// Long texts with non-ASCII letters in both cases: `contains` and `contains_word`
+        /// agree with scans of the lowercased text.
+        #[test]
+        fn text_index_words_and_unicode_match_naive(
+            text in "[a-cA-C1 .ÉéΣσ]{4500,5000}",
+            cuts in proptest::collection::vec((any::<usize>(), 1usize..10), 1..30),
+            needles in proptest::collection::vec("[abAB1 ÉéΣσ.]{1,6}", 1..20),
+        ) {
+            let mut idx = TextIndex::default();
+            idx.prepare(&text);
+            idx.queries.store(FILTER_AFTER_QUERIES, std::sync::atomic::Ordering::Relaxed);
+            let lower = text.to_ascii_lowercase();
+            let folded = text.to_lowercase();
+            let b = lower.as_bytes();
+            let word = |i: usize| b.get(i).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80);
+            let cut = cuts.iter().filter_map(|&(p, n)| {
+                let p = p % text.len();
+                text.get(p..(p + n).min(text.len())).map(str::to_string)
+            });
+            for n in cut.chain(needles.iter().cloned()) {
+                let nl = n.to_ascii_lowercase();
+                let naive = lower.contains(nl.as_str())
+                    || (!nl.is_ascii() && folded.contains(n.to_lowercase().as_str()));
+                prop_assert_eq!(idx.contains(&n), naive, "{:?}", n);
+                let naive_word = lower
+                    .match_indices(nl.as_str())
+                    .any(|(s, m)| (s == 0 || !word(s - 1)) && !word(s + m.len()));
+                prop_assert_eq!(idx.contains_word(&n), naive_word, "{:?}", n);
+                let starts: Vec<usize> = (0..=lower.len())
+                    .filter(|&i| lower.as_bytes()[i..].starts_with(nl.as_bytes()))
+                    .collect();
+                prop_assert_eq!(idx.occurrences(&n), starts, "{:?}", n);
+            }
+        }
+    }
+
+    proptest! {
+        /// The byte loop finds the words the character split finds.
+        #[test]
+        fn letter_runs_match_split(s in "[a-cA-C '.\\-éΣ1\u{301}\u{4e00}]{0,40}") {
+            let want: Vec<&str> = s
+                .split(|c: char| !(c.is_alphabetic() || c == '\'' || c == '-'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            prop_assert_eq!(letter_runs(&s).collect::<Vec<_>>(), want);
+        }
+
+        /// Lowering piece by piece gives what lowering the whole text gives.
+        #[test]
+        fn unicode_lower_matches_to_lowercase(s in "[a-c .\n\tΣσςÉéİ'’\u{301}]{0,40}") {
+            let lower = s.to_ascii_lowercase();
+            prop_assert_eq!(unicode_lower(&lower), lower.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn short_words_are_whole_words() {
+        let mut idx = TextIndex::default();
+        idx.prepare("Al met LI and bo_x, Ed9 and é! x");
+        for (w, want) in [
+            ("al", true),
+            ("AL", true),
+            ("li", true),
+            ("bo", true),
+            ("x", true),
+            ("ed", false),
+            ("ed9", true),
+            ("an", false),
+            ("é", true),
+            ("e", false),
+            ("", false),
+        ] {
+            assert_eq!(idx.contains_word(w), want, "{w}");
         }
     }
 
