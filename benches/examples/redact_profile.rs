@@ -15,7 +15,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
-    let doc = diverse_doc::document(n);
+    // `PROFILE_DOC=mixed`: the synthetic corpus the load benchmark's bodies come from.
+    let doc = if std::env::var("PROFILE_DOC").as_deref() == Ok("mixed") {
+        redact_benches::mixed_document(n)
+    } else {
+        diverse_doc::document(n)
+    };
     let redactor = Redactor::new();
     let opts = RedactOptions::default();
     let t = Instant::now();

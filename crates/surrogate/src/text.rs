@@ -718,9 +718,9 @@ impl Default for Taken {
             spans: Vec::new(),
             starts: FxMap::default(),
             starts_long: FxMap::default(),
-            start_bits: GramBits::with_bits(16),
-            gram4: GramBits::with_bits(18),
-            gram8: GramBits::with_bits(18),
+            start_bits: GramBits::with_bits(TAKEN_BITS_MIN),
+            gram4: GramBits::with_bits(TAKEN_BITS_MIN),
+            gram8: GramBits::with_bits(TAKEN_BITS_MIN),
             post8: Postings::default(),
             post4: Postings::default(),
         }
@@ -743,7 +743,39 @@ fn hash_bytes(s: &[u8]) -> u64 {
     x
 }
 
+/// The bit sets of [`Taken`] start with 2^this bits and grow with the strings held (a
+/// redaction of 1 KB zeroed 72 KB for them, three times, before).
+const TAKEN_BITS_MIN: u32 = 10;
+
 impl Taken {
+    /// Grows the bit sets (up to 2^16 bits for starts, 2^18 for the grams) once the strings
+    /// held fill an eighth of them, and sets them again from the strings.
+    fn grow_filters(&mut self) {
+        let bits = |g: &GramBits| (g.words.len() * 64) as u64;
+        if (self.arena.len() as u64) * 8 <= bits(&self.gram4) || bits(&self.gram4) >= 1 << 18 {
+            return;
+        }
+        let log2 = |g: &GramBits, max: u32| (bits(g).trailing_zeros() + 2).min(max);
+        self.start_bits = GramBits::with_bits(log2(&self.start_bits, 16));
+        self.gram4 = GramBits::with_bits(log2(&self.gram4, 18));
+        self.gram8 = GramBits::with_bits(log2(&self.gram8, 18));
+        for k in 0..self.spans.len() {
+            let (a, e) = self.spans[k];
+            let b = &self.arena.as_bytes()[a as usize..e as usize];
+            self.start_bits.set(gram_at(b, 0));
+            let mut g8 = 0u64;
+            for (i, &c) in b.iter().enumerate() {
+                g8 = (g8 << 8) | u64::from(c);
+                if i >= 3 {
+                    self.gram4.set(g8 as u32);
+                }
+                if i >= 7 {
+                    self.gram8.set8(g8);
+                }
+            }
+        }
+    }
+
     /// Records a lowercase string.
     pub(crate) fn insert(&mut self, lower: &str) {
         if !self.hashes.insert(hash_str(lower)) {
@@ -757,6 +789,7 @@ impl Taken {
         let start = self.arena.len() as u32;
         self.arena.push_str(lower);
         self.spans.push((start, self.arena.len() as u32));
+        self.grow_filters();
         let g = gram_at(b, 0);
         if b.len() - 4 < 64 {
             *self.starts.entry(g).or_insert(0) |= 1 << (b.len() - 4);
