@@ -2,10 +2,12 @@
 //!
 //! The [`Detector`] runs two kinds of stage:
 //!
-//! 1. **Rules that always run**: three compiled multi-pattern regular expressions (provider
-//!    secrets, generic secrets, everything else; `regex_automata::meta::Regex::build_many`),
-//!    searched merged so that together they find what one leftmost-first union would (the
-//!    pattern names the rule), list the candidates for emails, links, IP addresses,
+//! 1. **Rules that always run**: a few compiled multi-pattern regular expressions
+//!    (`regex_automata::meta::Regex`; the rules whose matches start with known literals,
+//!    most of them, searched anchored from where those literals occur; digit-led values,
+//!    letter-led identifiers and hosts, e-mail addresses unanchored), searched merged so
+//!    that together they find what one leftmost-first union would (the pattern names the
+//!    rule), list the candidates for emails, links, IP addresses,
 //!    hostnames, secrets, IBANs, postcodes, labelled identifiers and digit runs over the
 //!    whole text first; each candidate is then checked
 //!    by the rule's validator (Luhn and issuer ranges for cards, country length and mod-97
