@@ -8,7 +8,7 @@ use redact::Kind;
 
 use crate::score::{Scores, Tally};
 
-fn pct(v: Option<f64>) -> String {
+pub(crate) fn pct(v: Option<f64>) -> String {
     v.map_or_else(|| "–".into(), |v| format!("{:.1}", v * 100.0))
 }
 
@@ -206,15 +206,11 @@ pub fn kind_by_locale(s: &Scores) -> String {
 /// The worst misses and false replacements by class, largest class first.
 pub fn gap_list(s: &Scores, gaps: usize, examples: usize) -> String {
     let mut out = String::new();
-    let mut misses: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
-    for (i, m) in s.misses.iter().enumerate() {
-        misses
-            .entry((m.kind.as_str().to_string(), m.shape.clone()))
-            .or_default()
-            .push(i);
-    }
-    let mut misses: Vec<_> = misses.into_iter().collect();
-    misses.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    let misses = groups(
+        s.misses
+            .iter()
+            .map(|m| (m.kind.as_str().to_string(), m.shape.clone())),
+    );
     let _ = writeln!(
         out,
         "### Worst misses by class ({} values not strictly replaced)\n",
@@ -244,14 +240,11 @@ pub fn gap_list(s: &Scores, gaps: usize, examples: usize) -> String {
     }
     out.push('\n');
 
-    let mut fps: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
-    for (i, h) in s.false_hits.iter().enumerate() {
-        fps.entry((h.kind.as_str().to_string(), h.class.clone()))
-            .or_default()
-            .push(i);
-    }
-    let mut fps: Vec<_> = fps.into_iter().collect();
-    fps.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    let fps = groups(
+        s.false_hits
+            .iter()
+            .map(|h| (h.kind.as_str().to_string(), h.class.clone())),
+    );
     let _ = writeln!(
         out,
         "### False replacements by class ({} in all)\n",
@@ -296,8 +289,19 @@ pub fn gap_list(s: &Scores, gaps: usize, examples: usize) -> String {
     out
 }
 
+/// The indices of `keys` grouped by key, largest group first (then by key).
+pub(crate) fn groups<K: Ord>(keys: impl IntoIterator<Item = K>) -> Vec<(K, Vec<usize>)> {
+    let mut by: BTreeMap<K, Vec<usize>> = BTreeMap::new();
+    for (i, k) in keys.into_iter().enumerate() {
+        by.entry(k).or_default().push(i);
+    }
+    let mut by: Vec<_> = by.into_iter().collect();
+    by.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    by
+}
+
 /// Up to `n` indices spread over `idx` (so examples are not all from one document).
-fn spread(idx: &[usize], n: usize) -> impl Iterator<Item = usize> + '_ {
+pub(crate) fn spread(idx: &[usize], n: usize) -> impl Iterator<Item = usize> + '_ {
     let step = (idx.len() / n.max(1)).max(1);
     idx.iter().copied().step_by(step).take(n)
 }

@@ -1,5 +1,6 @@
-//! Per-part search times of the rules over a file, fresh then warm, and with `SINGLE=K`
-//! the fresh and warm time of each pattern of part K compiled alone:
+//! Per-part search times of the rules over a file, fresh then warm; with `LIST=1` each
+//! pattern's part and length first; with `SINGLE=K` the fresh and warm time of each pattern
+//! of part K compiled alone instead:
 //! `cargo run --release -p redact-detect --example parts -- FILE`.
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
@@ -48,13 +49,6 @@ fn main() {
             );
         }
         return;
-    }
-    if std::env::var_os("STARTS").is_some() {
-        let counts = d.rule_start_counts(&text);
-        println!("{} candidates", counts.iter().map(|c| c.1).sum::<usize>());
-        for (lit, n) in counts.iter().take(40) {
-            println!("{n:>7} {lit:?}");
-        }
     }
     if std::env::var_os("LIST").is_some() {
         for (part, pat) in d.rule_patterns() {

@@ -168,12 +168,6 @@ impl Detector {
         self.rules.part_timings(text)
     }
 
-    /// For profiling: how often each start literal of the anchored rules occurs in `text`.
-    #[doc(hidden)]
-    pub fn rule_start_counts(&self, text: &str) -> Vec<(String, usize)> {
-        self.rules.start_counts(text)
-    }
-
     /// For profiling: each rule pattern with the index of its part.
     #[doc(hidden)]
     pub fn rule_patterns(&self) -> Vec<(usize, String)> {

@@ -1,16 +1,12 @@
 //! The adversarial section of the report: figures against the targets of issue 18, the
 //! per-transform table, the negatives' look-alikes and the worst misses.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::transforms::{RECIPES, Target};
 use super::{AdvDoc, AdvScores};
+use crate::report::{groups, pct, spread};
 use crate::score::Tally;
-
-fn pct(v: Option<f64>) -> String {
-    v.map_or_else(|| "–".into(), |v| format!("{:.1}", v * 100.0))
-}
 
 fn md_cell(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -196,12 +192,7 @@ pub fn gaps(s: &AdvScores, gaps: usize, examples: usize) -> String {
         let _ = writeln!(out, "| {k} | {n} | {r} |");
     }
     out.push('\n');
-    let mut by: BTreeMap<(usize, Target), Vec<usize>> = BTreeMap::new();
-    for (i, (ri, t, _)) in s.misses.iter().enumerate() {
-        by.entry((*ri, *t)).or_default().push(i);
-    }
-    let mut by: Vec<_> = by.into_iter().collect();
-    by.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    let by = groups(s.misses.iter().map(|(ri, t, _)| (*ri, *t)));
     let _ = writeln!(
         out,
         "### Adversarial misses by transform and kind ({} values not strictly replaced)\n",
@@ -213,12 +204,8 @@ pub fn gaps(s: &AdvScores, gaps: usize, examples: usize) -> String {
     );
     let _ = writeln!(out, "|---|---|---:|---|");
     for ((ri, t), idx) in by.iter().take(gaps) {
-        let step = (idx.len() / examples.max(1)).max(1);
-        let ex: Vec<String> = idx
-            .iter()
-            .step_by(step)
-            .take(examples)
-            .map(|&i| {
+        let ex: Vec<String> = spread(idx, examples)
+            .map(|i| {
                 let m = &s.misses[i].2;
                 format!(
                     "`{}` ({}, {:.0} %) — {}",
@@ -238,15 +225,10 @@ pub fn gaps(s: &AdvScores, gaps: usize, examples: usize) -> String {
         );
     }
     out.push('\n');
-    let mut fp: BTreeMap<(String, String, String), Vec<usize>> = BTreeMap::new();
-    for (i, (ri, h)) in s.false_hits.iter().enumerate() {
+    let fp = groups(s.false_hits.iter().map(|(ri, h)| {
         let name = ri.map_or("negative", |r| RECIPES[r].name).to_string();
-        fp.entry((name, h.kind.as_str().to_string(), h.class.clone()))
-            .or_default()
-            .push(i);
-    }
-    let mut fp: Vec<_> = fp.into_iter().collect();
-    fp.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+        (name, h.kind.as_str().to_string(), h.class.clone())
+    }));
     let _ = writeln!(
         out,
         "### Adversarial false replacements ({} in all)\n",

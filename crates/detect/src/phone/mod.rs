@@ -39,20 +39,20 @@ use regex_automata::{Anchored, Input};
 /// A descriptor's national-number pattern, compiled the first time a number of one of its
 /// lengths is checked against it (most regions' type patterns are never needed).
 struct Pattern {
-    src: String,
+    src: &'static str,
     re: OnceLock<Option<Regex>>,
-    lengths: Vec<u16>,
+    lengths: &'static [u16],
 }
 
 impl Pattern {
-    fn new(d: &Desc, inherit: &[u16]) -> Pattern {
+    fn new(d: &'static Desc, inherit: &'static [u16]) -> Pattern {
         let lengths = if d.lengths.is_empty() {
-            inherit.to_vec()
+            inherit
         } else {
-            d.lengths.to_vec()
+            d.lengths
         };
         Pattern {
-            src: d.pattern.to_string(),
+            src: d.pattern,
             re: OnceLock::new(),
             lengths,
         }
@@ -114,8 +114,11 @@ impl Region {
         self.compiled.get_or_init(|| {
             let d = &data::REGIONS[self.data];
             let general = Pattern::new(&d.general, &[]);
-            let inherit = general.lengths.clone();
-            let types = d.types.iter().map(|t| Pattern::new(t, &inherit)).collect();
+            let types = d
+                .types
+                .iter()
+                .map(|t| Pattern::new(t, general.lengths))
+                .collect();
             Compiled { general, types }
         })
     }
