@@ -3,8 +3,8 @@
 //
 // The crate's own `parse` + `is_valid` look every pattern up in a mutex-guarded LRU cache
 // keyed by the pattern text, which cost about 10 µs per candidate (a third of all detection
-// time on a dense document). Here the same metadata is compiled once per region, lazily, into
-// anchored regex-automata regexes, and a number is valid when its national significant number
+// time on a dense document). Here the same metadata is parsed once per pattern, lazily, and
+// matched against whole numbers without automata (`nsn.rs`), and a number is valid when its national significant number
 // matches the region's general description and one of its number types (fixed line, mobile,
 // toll free, …), with the lengths the metadata allows: libphonenumber's own definition.
 
@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::sync::{LazyLock, OnceLock};
 
 mod data;
+mod nsn;
 #[cfg(test)]
 mod table;
 
@@ -33,14 +34,11 @@ pub(crate) struct RegionData {
     /// pager, UAN, voicemail: those the region has.
     types: &'static [Desc],
 }
-use regex_automata::meta::Regex;
-use regex_automata::{Anchored, Input};
-
-/// A descriptor's national-number pattern, compiled the first time a number of one of its
+/// A descriptor's national-number pattern, parsed the first time a number of one of its
 /// lengths is checked against it (most regions' type patterns are never needed).
 struct Pattern {
     src: &'static str,
-    re: OnceLock<Option<Regex>>,
+    parsed: OnceLock<Option<nsn::Nsn>>,
     lengths: &'static [u16],
 }
 
@@ -53,35 +51,9 @@ impl Pattern {
         };
         Pattern {
             src: d.pattern,
-            re: OnceLock::new(),
+            parsed: OnceLock::new(),
             lengths,
         }
-    }
-
-    fn regex(&self) -> Option<&Regex> {
-        self.re
-            .get_or_init(|| {
-                Regex::builder()
-                    // ASCII classes: a national number is ASCII digits, and `\d` of all
-                    // scripts makes an automaton ten times the size.
-                    .syntax(
-                        regex_automata::util::syntax::Config::new()
-                            .ignore_whitespace(true)
-                            .unicode(false),
-                    )
-                    // Whole-number matches of at most 17 digits: the backtracker alone,
-                    // without the DFAs and prefilters a search of long texts needs.
-                    .configure(
-                        Regex::config()
-                            .auto_prefilter(false)
-                            .hybrid(false)
-                            .onepass(false)
-                            .which_captures(regex_automata::nfa::thompson::WhichCaptures::None),
-                    )
-                    .build(&format!("^(?:{})$", self.src))
-                    .ok()
-            })
-            .as_ref()
     }
 
     fn matches(&self, nsn: &str) -> bool {
@@ -89,8 +61,10 @@ impl Pattern {
             || u16::try_from(nsn.len()).is_ok_and(|n| self.lengths.contains(&n));
         len_ok
             && self
-                .regex()
-                .is_some_and(|re| re.is_match(Input::new(nsn).anchored(Anchored::Yes)))
+                .parsed
+                .get_or_init(|| nsn::Nsn::new(self.src))
+                .as_ref()
+                .is_some_and(|p| p.full_match(nsn))
     }
 }
 
