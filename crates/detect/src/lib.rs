@@ -99,7 +99,31 @@ pub struct Detector {
     recognizers: Vec<Arc<dyn Recognizer>>,
 }
 
-static RULES: LazyLock<Arc<rules::Rules>> = LazyLock::new(|| Arc::new(rules::Rules::build()));
+/// The rules, built at first use. On a machine with two cores the other tables (name
+/// lexicon, street types, labels, normalisation triggers, token prefixes, phone metadata)
+/// are built on a second thread meanwhile: a fresh process (the `redact` command) waits for
+/// the longer of the two instead of their sum.
+static RULES: LazyLock<Arc<rules::Rules>> = LazyLock::new(|| {
+    if *CORES > 1 {
+        std::thread::scope(|s| {
+            s.spawn(warm_tables);
+            Arc::new(rules::Rules::build())
+        })
+    } else {
+        Arc::new(rules::Rules::build())
+    }
+});
+
+/// Builds the lazily built tables other than the rules (none of them reads the rules).
+fn warm_tables() {
+    NameRecognizer::warm_up();
+    structure::labels::warm_up();
+    address::warm_up();
+    normalize::warm_up();
+    tokens::warm_up();
+    #[cfg(feature = "phonenumber")]
+    phone::warm_up();
+}
 
 impl Default for Detector {
     fn default() -> Self {
@@ -150,12 +174,8 @@ impl Detector {
     /// metadata of the common regions) so the first request does not pay for it (about
     /// 200 ms in a release build). Servers call this at start.
     pub fn warm_up(&self) {
-        NameRecognizer::warm_up();
-        structure::labels::warm_up();
-        address::warm_up();
+        warm_tables();
         let _ = self.detect("warm up: +44 20 7946 0958, (415) 555-0132, 030 23125 678");
-        #[cfg(feature = "phonenumber")]
-        phone::warm_up();
     }
 
     /// For profiling: the rule parts' pattern counts and search times over `text`, fresh

@@ -506,6 +506,11 @@ struct Triggers {
     what: Vec<Trigger>,
 }
 
+/// Builds the trigger automaton now.
+pub(crate) fn warm_up() {
+    LazyLock::force(&TRIGGERS);
+}
+
 static TRIGGERS: LazyLock<Option<Triggers>> = LazyLock::new(|| {
     let mut pats: Vec<&str> = Vec::new();
     let mut what = Vec::new();

@@ -91,6 +91,13 @@ static DIGESTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
 /// How far before a token a secret word is looked for.
 const WINDOW: usize = 80;
 
+/// Builds the automata now.
+pub(crate) fn warm_up() {
+    LazyLock::force(&PREFIXES);
+    LazyLock::force(&WORDS);
+    LazyLock::force(&DIGESTS);
+}
+
 /// Appends the secrets of this module's passes to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     prefixed(text, out);
