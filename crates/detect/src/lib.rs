@@ -89,7 +89,7 @@ pub trait Recognizer: Send + Sync {
 /// more than it saves.
 const PARALLEL_MIN: usize = 32 * 1024;
 
-static CORES: LazyLock<usize> =
+pub(crate) static CORES: LazyLock<usize> =
     LazyLock::new(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
 
 /// Finds identifying detail. Cheap to clone (the compiled rules are shared).

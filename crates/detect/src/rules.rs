@@ -395,24 +395,50 @@ impl Rules {
         //   Alone, its search from one position finds the next address or none, and is kept
         //   until the scan passes it.
         // - Provider (0) and generic (1) secrets without listed starts, if any.
-        let hirs: Vec<Hir> = pats
-            .iter()
-            .map(|p| {
-                syntax::parse_with(p, &syntax::Config::new().utf8(true).unicode(true))
-                    .unwrap_or_else(|e| panic!("built-in detection rules must parse: {e}"))
+        //
+        // Parsing and literal extraction run on two threads (the patterns split in halves
+        // of about the same length) where the machine has two cores.
+        let parse = |range: std::ops::Range<usize>| -> Vec<(Hir, Option<Vec<Vec<u8>>>)> {
+            range
+                .map(|i| {
+                    let hir = syntax::parse_with(
+                        &pats[i],
+                        &syntax::Config::new().utf8(true).unicode(true),
+                    )
+                    .unwrap_or_else(|e| panic!("built-in detection rules must parse: {e}"));
+                    let starts = if checks[i] == Check::Email {
+                        None
+                    } else {
+                        literal_starts(&hir)
+                    };
+                    (hir, starts)
+                })
+                .collect()
+        };
+        let parsed: Vec<(Hir, Option<Vec<Vec<u8>>>)> = if *crate::CORES > 1 {
+            let total: usize = pats.iter().map(String::len).sum();
+            let mut acc = 0;
+            let half = pats
+                .iter()
+                .position(|p| {
+                    acc += p.len();
+                    acc * 2 >= total
+                })
+                .map_or(pats.len(), |i| i + 1);
+            std::thread::scope(|s| {
+                let second = s.spawn(|| parse(half..pats.len()));
+                let mut first = parse(0..half);
+                first.extend(
+                    second
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                );
+                first
             })
-            .collect();
-        let starts: Vec<Option<Vec<Vec<u8>>>> = hirs
-            .iter()
-            .zip(&checks)
-            .map(|(h, c)| {
-                if *c == Check::Email {
-                    None
-                } else {
-                    literal_starts(h)
-                }
-            })
-            .collect();
+        } else {
+            parse(0..pats.len())
+        };
+        let (hirs, starts): (Vec<Hir>, Vec<Option<Vec<Vec<u8>>>>) = parsed.into_iter().unzip();
         let part_of = |i: usize| match checks[i] {
             _ if starts[i].is_some() => 4,
             Check::Secret(j) if j < n_provider => 0,
