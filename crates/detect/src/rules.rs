@@ -306,10 +306,13 @@ impl Part {
     }
 }
 
+/// A pattern's start literals ([`literal_starts`]).
+type Starts = Option<Vec<Vec<u8>>>;
+
 /// The literals every match of `pattern` starts with (at most 4 bytes each), or `None`
 /// when some match may start with anything (a class too large to list, an empty prefix),
 /// with a single byte or with a digit.
-fn literal_starts(hir: &Hir) -> Option<Vec<Vec<u8>>> {
+fn literal_starts(hir: &Hir) -> Starts {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
     let mut ex = Extractor::new();
     ex.kind(ExtractKind::Prefix).limit_literal_len(4);
@@ -398,7 +401,7 @@ impl Rules {
         //
         // Parsing and literal extraction run on two threads (the patterns split in halves
         // of about the same length) where the machine has two cores.
-        let parse = |range: std::ops::Range<usize>| -> Vec<(Hir, Option<Vec<Vec<u8>>>)> {
+        let parse = |range: std::ops::Range<usize>| -> Vec<(Hir, Starts)> {
             range
                 .map(|i| {
                     let hir = syntax::parse_with(
@@ -415,7 +418,7 @@ impl Rules {
                 })
                 .collect()
         };
-        let parsed: Vec<(Hir, Option<Vec<Vec<u8>>>)> = if *crate::CORES > 1 {
+        let parsed: Vec<(Hir, Starts)> = if *crate::CORES > 1 {
             let total: usize = pats.iter().map(String::len).sum();
             let mut acc = 0;
             let half = pats
@@ -438,7 +441,7 @@ impl Rules {
         } else {
             parse(0..pats.len())
         };
-        let (hirs, starts): (Vec<Hir>, Vec<Option<Vec<Vec<u8>>>>) = parsed.into_iter().unzip();
+        let (hirs, starts): (Vec<Hir>, Vec<Starts>) = parsed.into_iter().unzip();
         let part_of = |i: usize| match checks[i] {
             _ if starts[i].is_some() => 4,
             Check::Secret(j) if j < n_provider => 0,
