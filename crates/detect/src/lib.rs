@@ -55,6 +55,7 @@ mod normalize;
 mod phone;
 mod rules;
 mod secrets;
+mod spans;
 mod structure;
 mod tokens;
 mod validate;

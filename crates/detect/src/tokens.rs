@@ -15,6 +15,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use redact_entity::{Finding, Kind};
 
 use crate::secrets::shannon_entropy;
+use crate::spans::Spans;
 
 /// Provider prefixes distinctive enough to mark a short token as a secret: those of
 /// [`crate::secrets::PROVIDER_PREFIXES`] that end in `_` or `-` (`ghp_`, `sk-`, `hf_`),
@@ -115,6 +116,7 @@ fn prefixed(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     // A token a provider rule already read keeps its rule (and the prefix it keeps).
     let known = out.len();
+    let index = std::cell::OnceCell::new();
     for m in PREFIXES.find_iter(text) {
         let (s, p) = (m.start(), m.end());
         if s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
@@ -125,7 +127,11 @@ fn prefixed(text: &str, out: &mut Vec<Finding>) {
         let body = &text[p..e];
         let digits = body.bytes().filter(u8::is_ascii_digit).count();
         let letters = body.bytes().filter(u8::is_ascii_alphabetic).count();
-        let read = || out[..known].iter().any(|f| f.start < e && s < f.end);
+        let read = || {
+            index
+                .get_or_init(|| Spans::new(out[..known].iter().map(|f| (f.start, f.end))))
+                .overlaps(s, e)
+        };
         // `api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a`: a UUID written with underscores.
         let uuid = is_uuid(&body.replace('_', "-"));
         if body_len >= 16
@@ -199,7 +205,7 @@ fn contextual(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     // Findings of the rules so far: a token they already read (a provider key, a password
     // under its key) keeps their reading.
-    let known = out.len();
+    let known = Spans::new(out.iter().map(|f| (f.start, f.end)));
     let mut i = 0;
     while i < b.len() {
         if !token_byte(b[i]) {
@@ -255,7 +261,7 @@ fn contextual(text: &str, out: &mut Vec<Finding>) {
         if !has_word(&WORDS, window) || has_word(&DIGESTS, window) {
             continue;
         }
-        if out[..known].iter().any(|f| f.start < e && s < f.end) {
+        if known.overlaps(s, e) {
             continue;
         }
         out.push(Finding::new(s, e, Kind::ApiKey, "contextual-secret"));

@@ -1294,6 +1294,7 @@ fn lower_case(cx: &mut Cx<'_>) {
             && f & (WORD | TRAP | NOBODY | PARTICLE | MONTH) == 0
     };
     let mut extra: Vec<(usize, usize, &'static str)> = Vec::new();
+    let found = crate::spans::Spans::new(cx.found.iter().map(|f| (f.0, f.1)));
     let mut i = 1;
     while i < n {
         if cx.toks[i].shape != Shape::Lower || !given(cx, i) {
@@ -1301,7 +1302,7 @@ fn lower_case(cx: &mut Cx<'_>) {
             continue;
         }
         let (s0, e0) = (cx.toks[i].start, cx.toks[i].end);
-        if in_claimed(&cx.claimed, s0, e0) || cx.found.iter().any(|f| f.0 < e0 && s0 < f.1) {
+        if in_claimed(&cx.claimed, s0, e0) || found.overlaps(s0, e0) {
             i += 1;
             continue;
         }
