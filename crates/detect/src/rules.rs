@@ -387,9 +387,7 @@ impl Rules {
         // building the rules).
         //
         // - Anchored (4): every pattern whose matches all start with listed literals (most
-        //   secrets, keyword-led values), searched from where those literals occur; the
-        //   generic secrets (6) the same way, in a part of their own, built on a second
-        //   thread (their patterns are most of the rules' text).
+        //   secrets, keyword-led values), searched from where those literals occur.
         // - Digit-led values (2) and the letter-led rest (5), unanchored: splitting them cut
         //   the states a fresh process builds by a third for a 1 % longer warm scan.
         // - E-mail addresses (3), alone: a local part runs over any characters but white
@@ -442,10 +440,6 @@ impl Rules {
         let parsed = parsed.into_iter().map(|(_, p)| p);
         let (hirs, starts): (Vec<Hir>, Vec<Starts>) = parsed.into_iter().unzip();
         let part_of = |i: usize| match checks[i] {
-            // The generic secrets spell out the provider prefixes they must not start with
-            // (most of all the patterns' text): their own anchored part, built on a second
-            // thread while the other parts build.
-            Check::Secret(j) if j >= n_provider && starts[i].is_some() => 6,
             _ if starts[i].is_some() => 4,
             Check::Secret(j) if j < n_provider => 0,
             Check::Secret(_) => 1,
@@ -459,11 +453,11 @@ impl Rules {
             | Check::NlPostcode => 2,
             _ => 5,
         };
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 7];
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 6];
         for i in 0..pats.len() {
             members[part_of(i)].push(i);
         }
-        let anchored = |k: usize| k == 4 || k == 6;
+        let anchored = |k: usize| k == 4;
         let build_re = |k: usize, rules: &[usize]| -> Regex {
             Regex::builder()
                 .configure(
@@ -494,26 +488,20 @@ impl Rules {
             .enumerate()
             .filter(|(_, m)| !m.is_empty())
             .collect();
-        // The start automata and the generic part on a second thread, the other parts'
-        // regexes on this one.
-        let second = || -> Vec<(usize, Option<Regex>, AhoCorasick)> {
+        // The start automaton on a second thread, the parts' regexes on this one.
+        let second = || -> Option<AhoCorasick> {
             groups
                 .iter()
-                .filter(|(k, _)| anchored(*k))
-                .map(|(k, rules)| {
-                    let re = (*k == 6).then(|| build_re(*k, rules));
-                    (*k, re, build_starts(rules))
-                })
-                .collect()
+                .find(|(k, _)| anchored(*k))
+                .map(|(_, rules)| build_starts(rules))
         };
-        let first = || -> Vec<(usize, Regex)> {
+        let first = || -> Vec<Regex> {
             groups
                 .iter()
-                .filter(|(k, _)| *k != 6)
-                .map(|(k, rules)| (*k, build_re(*k, rules)))
+                .map(|(k, rules)| build_re(*k, rules))
                 .collect()
         };
-        let (mut res, built) = if *crate::CORES > 1 {
+        let (res, mut starts) = if *crate::CORES > 1 {
             std::thread::scope(|s| {
                 let other = s.spawn(second);
                 let res = first();
@@ -525,27 +513,13 @@ impl Rules {
         } else {
             (first(), second())
         };
-        let mut starts_of: Vec<(usize, AhoCorasick)> = Vec::new();
-        for (k, re, ac) in built {
-            if let Some(re) = re {
-                res.push((k, re));
-            }
-            starts_of.push((k, ac));
-        }
-        res.sort_by_key(|(k, _)| *k);
         let parts: Vec<Part> = res
             .into_iter()
-            .map(|(k, re)| {
-                let rules = groups
-                    .iter()
-                    .find(|(g, _)| *g == k)
-                    .map(|(_, r)| r.clone())
-                    .unwrap_or_default();
-                let starts = starts_of
-                    .iter()
-                    .position(|(g, _)| *g == k)
-                    .map(|at| starts_of.swap_remove(at).1);
-                Part { re, rules, starts }
+            .zip(groups)
+            .map(|(re, (k, rules))| Part {
+                re,
+                rules,
+                starts: if anchored(k) { starts.take() } else { None },
             })
             .collect();
         let single = pats.iter().map(|_| OnceLock::new()).collect();
