@@ -155,6 +155,29 @@ pub(crate) enum Walk {
 pub(crate) struct DigitTrie {
     nodes: Vec<Node>,
     max_digits: usize,
+    /// Bit `n` set: some digit form starts with the four digits of `n`
+    /// (`0000` to `9999`). Empty while there is no form.
+    quads: Vec<u64>,
+}
+
+/// The number of four-digit sequences, bits in [`DigitTrie::quads`].
+const QUADS: usize = 10_000;
+
+/// The value of four ASCII digits, or `None`.
+#[inline]
+fn quad(bytes: &[u8]) -> Option<usize> {
+    let &[a, b, c, d] = bytes.get(..4)? else {
+        return None;
+    };
+    let mut n = 0;
+    for x in [a, b, c, d] {
+        let v = x.wrapping_sub(b'0');
+        if v > 9 {
+            return None;
+        }
+        n = n * 10 + usize::from(v);
+    }
+    Some(n)
 }
 
 impl DigitTrie {
@@ -162,6 +185,7 @@ impl DigitTrie {
         DigitTrie {
             nodes: vec![Node::new()],
             max_digits: 0,
+            quads: Vec::new(),
         }
     }
 
@@ -198,6 +222,14 @@ impl DigitTrie {
         if node == 0 {
             return;
         }
+        if self.quads.is_empty() {
+            self.quads = vec![0; QUADS.div_ceil(64)];
+        }
+        match quad(digits.as_bytes()) {
+            Some(q) => self.quads[q / 64] |= 1 << (q % 64),
+            // A form of fewer than four digits: every start stays possible.
+            None => self.quads.fill(u64::MAX),
+        }
         let slot = &mut self.nodes[node].target;
         match *slot {
             Some(owner) if owner.rank <= rank => {}
@@ -210,6 +242,22 @@ impl DigitTrie {
     pub(crate) fn starts_with_digit(&self, b: u8) -> bool {
         let d = usize::from(b.wrapping_sub(b'0'));
         d <= 9 && self.nodes[0].next[d] != NONE
+    }
+
+    /// Quick filter for a digit variant starting with the digit `rest[0]`
+    /// (after a `+` or `(`, if any): `false` when the text has four digits
+    /// in a row there that no digit form starts with. A walk from there
+    /// would stop on one of them without a match, as no form is shorter
+    /// than four digits (a shorter one fills the table).
+    #[inline]
+    pub(crate) fn may_start(&self, rest: &[u8]) -> bool {
+        match quad(rest) {
+            Some(q) => self
+                .quads
+                .get(q / 64)
+                .is_some_and(|w| w & (1 << (q % 64)) != 0),
+            None => true,
+        }
     }
 
     /// An upper bound on the length in bytes of a digit variant.

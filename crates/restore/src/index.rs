@@ -17,6 +17,8 @@
 //!
 //! Building it is one pass over the sorted keys: no automaton.
 
+use crate::digits::DigitTrie;
+
 /// The length of a long head: a `u64` of text bytes.
 const LONG: usize = 8;
 
@@ -64,27 +66,65 @@ fn lower8(x: u64) -> u64 {
     x | upper >> 2
 }
 
-/// Bits in each Bloom filter of heads.
-const BLOOM_BITS: usize = 1 << 16;
+/// Most bits in a Bloom filter.
+const BLOOM_MAX_BITS: usize = 1 << 16;
 
-#[inline]
-fn bloom_bit(code: u64) -> usize {
-    (code.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - 16)) as usize
+/// Fewest bits in a Bloom filter (four words).
+const BLOOM_MIN_BITS: usize = 256;
+
+/// Bits per item in a Bloom filter (about 6 % false positives with one hash)
+/// until [`BLOOM_MAX_BITS`].
+const BLOOM_BITS_PER_ITEM: usize = 16;
+
+/// A one-hash Bloom filter of `u64` codes, sized for its items: a small map
+/// zeroes and touches a few words, a large one at most 8 KB.
+#[derive(Clone)]
+pub(crate) struct Bloom {
+    words: Box<[u64]>,
+    /// `64 - log2(bits)`: the bit of a code is the top bits of its hash.
+    shift: u32,
 }
 
-fn bloom_set(bloom: &mut [u64], code: u64) {
-    let bit = bloom_bit(code);
-    if let Some(w) = bloom.get_mut(bit / 64) {
-        *w |= 1 << (bit % 64);
+impl Bloom {
+    /// An empty filter for about `items` codes.
+    pub(crate) fn new(items: usize) -> Bloom {
+        let bits = items
+            .saturating_mul(BLOOM_BITS_PER_ITEM)
+            .next_power_of_two()
+            .clamp(BLOOM_MIN_BITS, BLOOM_MAX_BITS);
+        Bloom {
+            words: vec![0u64; bits / 64].into_boxed_slice(),
+            shift: 64 - bits.trailing_zeros(),
+        }
+    }
+
+    #[inline]
+    fn bit(&self, code: u64) -> usize {
+        (code.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> self.shift) as usize
+    }
+
+    pub(crate) fn insert(&mut self, code: u64) {
+        let bit = self.bit(code);
+        if let Some(w) = self.words.get_mut(bit / 64) {
+            *w |= 1 << (bit % 64);
+        }
+    }
+
+    /// Whether `code` may have been inserted (`false`: it was not).
+    #[inline]
+    pub(crate) fn has(&self, code: u64) -> bool {
+        let bit = self.bit(code);
+        self.words
+            .get(bit / 64)
+            .is_some_and(|w| w & (1 << (bit % 64)) != 0)
     }
 }
 
+/// The code of two (lower-case) bytes in the filters of first byte pairs:
+/// the low half of their [`lower4`] load.
 #[inline]
-fn bloom_has(bloom: &[u64], code: u64) -> bool {
-    let bit = bloom_bit(code);
-    bloom
-        .get(bit / 64)
-        .is_some_and(|w| w & (1 << (bit % 64)) != 0)
+pub(crate) fn pair_code(b0: u8, b1: u8) -> u64 {
+    u64::from(u16::from_le_bytes([b0, b1]))
 }
 
 /// Open-addressing hash table (linear probing) from a head code to a range
@@ -143,21 +183,61 @@ fn head_code(bytes: &[u8]) -> u64 {
     code | (bytes.len().min(HEAD) as u64) << 32
 }
 
+/// Per byte of eight, its high bit: the byte is an ASCII letter or digit.
+#[inline]
+fn alnum8(x: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let ascii = !x & HIGH;
+    let heptets = x & !HIGH;
+    // Each sum stays below 0x100 per byte: no carry into the next one.
+    let digit =
+        heptets.wrapping_add(0x5050_5050_5050_5050) & !heptets.wrapping_add(0x4646_4646_4646_4646);
+    let folded = heptets | 0x2020_2020_2020_2020;
+    let letter =
+        folded.wrapping_add(0x1f1f_1f1f_1f1f_1f1f) & !folded.wrapping_add(0x0505_0505_0505_0505);
+    (digit | letter) & ascii
+}
+
+/// Per byte of eight, its high bit: the byte is printable ASCII (`!` to `~`).
+#[inline]
+fn printable8(x: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let heptets = x & !HIGH;
+    heptets.wrapping_add(0x5f5f_5f5f_5f5f_5f5f)
+        & !heptets.wrapping_add(0x0101_0101_0101_0101)
+        & !x
+        & HIGH
+}
+
+/// Per byte of eight, its high bit: the byte leads a multi-byte UTF-8
+/// character (`0xC0` or more).
+#[inline]
+fn lead8(x: u64) -> u64 {
+    x & x << 1 & 0x8080_8080_8080_8080
+}
+
 #[derive(Clone)]
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
     class: [u8; 256],
-    /// [`BLOOM_BITS`] bits: bit [`bloom_bit`] of the [`HEAD`]-byte head code
-    /// of every key of [`HEAD`] bytes or more.
-    bloom_prefix: Box<[u64]>,
-    /// Bit `b0 << 8 | b1` set: some key of two or three bytes starts with the
-    /// lower-case bytes `b0 b1`.
-    pairs_short: Box<[u64]>,
-    /// [`BLOOM_BITS`] bits: bit [`bloom_bit`] of every long head (the first
-    /// [`LONG`] bytes of a key at least that long).
-    bloom_long: Box<[u64]>,
-    /// The same for the [`HEAD`]-byte head codes of keys of 4 to 7 bytes.
-    bloom_mid: Box<[u64]>,
+    /// `0x80` in every byte when some byte that is not an ASCII letter or
+    /// digit but printable ASCII has [`START`] or [`OPEN`]; else 0.
+    punct_gate: u64,
+    /// The same for the other ASCII bytes (space, controls, DEL).
+    blank_gate: u64,
+    /// The same for the bytes that lead a multi-byte character.
+    lead_gate: u64,
+    /// Some key is shorter than [`HEAD`] bytes.
+    has_short: bool,
+    /// The [`HEAD`]-byte head codes of every key of [`HEAD`] bytes or more.
+    bloom_prefix: Bloom,
+    /// [`pair_code`] of the first two (lower-case) bytes of every key of two
+    /// or three bytes.
+    pairs_short: Bloom,
+    /// Every long head (the first [`LONG`] bytes of a key at least that long).
+    bloom_long: Bloom,
+    /// The [`HEAD`]-byte head codes of keys of 4 to 7 bytes.
+    bloom_mid: Bloom,
     /// `single[b]`: the one-byte key `b` (lower-case) exists.
     single: [bool; 256],
     /// Long head → the run of sorted keys with that head.
@@ -187,39 +267,58 @@ impl LitIndex {
             class[usize::from(b'+')] |= OPEN;
             class[usize::from(b'(')] |= OPEN;
         }
-        let mut bloom_prefix = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
-        let mut pairs_short = vec![0u64; 1024].into_boxed_slice();
-        let mut bloom_long = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
-        let mut bloom_mid = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
+        let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix) = (0, 0, 0, 0);
+        for k in keys {
+            match k.len() {
+                0 | 1 => {}
+                2 | 3 => n_pairs += 1,
+                l => {
+                    n_prefix += 1;
+                    if l >= LONG {
+                        n_long += 1;
+                    } else {
+                        n_mid += 1;
+                    }
+                }
+            }
+        }
+        let mut bloom_prefix = Bloom::new(n_prefix);
+        let mut pairs_short = Bloom::new(n_pairs);
+        let mut bloom_long = Bloom::new(n_long);
+        let mut bloom_mid = Bloom::new(n_mid);
         let mut single = [false; 256];
+        let mut has_short = false;
         // Sorted keys with the same long head are adjacent: a group is a run.
-        let mut long_codes: Vec<(u64, u32, u32)> = Vec::new();
+        let mut long_codes: Vec<(u64, u32, u32)> = Vec::with_capacity(n_long);
         let mut head_codes: Vec<(u64, u32, u32)> = Vec::new();
         // (head code, length, key) of the keys of 4 to 7 bytes.
-        let mut mid_keys: Vec<(u64, usize, u32)> = Vec::new();
+        let mut mid_keys: Vec<(u64, usize, u32)> = Vec::with_capacity(n_mid);
         for (i, k) in keys.iter().enumerate() {
             let Some(&b0) = k.first() else { continue };
             let i = i as u32;
             class[usize::from(b0)] |= START;
             class[usize::from(b0.to_ascii_uppercase())] |= START;
             match **k {
-                [b] => single[usize::from(b)] = true,
-                [b0, b1] | [b0, b1, _] => {
-                    let bit = usize::from(b0) << 8 | usize::from(b1);
-                    pairs_short[bit / 64] |= 1 << (bit % 64);
+                [b] => {
+                    single[usize::from(b)] = true;
+                    has_short = true;
                 }
-                _ => bloom_set(&mut bloom_prefix, head_code(k)),
+                [b0, b1] | [b0, b1, _] => {
+                    pairs_short.insert(pair_code(b0, b1));
+                    has_short = true;
+                }
+                _ => bloom_prefix.insert(head_code(k)),
             }
             if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = k.get(..LONG) {
                 let code = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]);
-                bloom_set(&mut bloom_long, code);
+                bloom_long.insert(code);
                 match long_codes.last_mut() {
                     Some((c, _, hi)) if *c == code => *hi = i + 1,
                     _ => long_codes.push((code, i, i + 1)),
                 }
             } else if k.len() >= HEAD {
                 let code = head_code(k);
-                bloom_set(&mut bloom_mid, code);
+                bloom_mid.insert(code);
                 mid_keys.push((code, k.len(), i));
             } else {
                 head_codes.push((head_code(k), i, i + 1));
@@ -235,8 +334,18 @@ impl LitIndex {
                 _ => head_codes.push((code, at, at + 1)),
             }
         }
+        let gate = |f: fn(&u8) -> bool| {
+            let on = (0..=255u8)
+                .filter(f)
+                .any(|b| class[usize::from(b)] & (START | OPEN) != 0);
+            if on { 0x8080_8080_8080_8080 } else { 0 }
+        };
         LitIndex {
+            punct_gate: gate(|b| b.is_ascii_punctuation()),
+            blank_gate: gate(|&b| b <= b' ' || b == 0x7f),
+            lead_gate: gate(|&b| b >= 0xC0),
             class,
+            has_short,
             bloom_prefix,
             pairs_short,
             bloom_long,
@@ -248,101 +357,224 @@ impl LitIndex {
         }
     }
 
-    /// The longest key equal (ASCII-case-insensitively) to the text at `p`.
-    /// `parent[k]`: the longest key that is a proper prefix of key `k`.
-    #[inline]
-    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], hay: &[u8], p: usize) -> Option<u32> {
-        let rest = hay.get(p..)?;
-        let b0 = lower(*rest.first()?);
-        if let Some(&[h0, h1, h2, h3]) = rest.get(..HEAD) {
-            let code4 =
-                u64::from(lower4(u32::from_le_bytes([h0, h1, h2, h3]))) | (HEAD as u64) << 32;
-            if bloom_has(&self.bloom_prefix, code4) {
-                if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = rest.get(..LONG) {
-                    let code = lower8(u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]));
-                    if bloom_has(&self.bloom_long, code)
-                        && let Some((lo, hi)) = self.long.get(code)
-                        && let Some(key) = longest_in(keys, parent, lo, hi, rest)
-                    {
-                        return Some(key);
-                    }
-                }
-                if bloom_has(&self.bloom_mid, code4)
-                    && let Some((lo, hi)) = self.heads.get(code4)
-                {
-                    for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
-                        if keys
-                            .get(id as usize)
-                            .is_some_and(|k| starts_with_key(rest, k, HEAD))
-                        {
-                            return Some(id);
-                        }
-                    }
-                }
-            }
+    /// The longest key equal (ASCII-case-insensitively) to the start of
+    /// `rest`. `parent[k]`: the longest key that is a proper prefix of key `k`.
+    ///
+    /// Inlined into the scan: most word starts leave after one load, its
+    /// lower-casing and one Bloom probe (two if some keys are shorter than
+    /// [`HEAD`] bytes).
+    #[inline(always)]
+    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8]) -> Option<u32> {
+        let Some(&[h0, h1, h2, h3]) = rest.get(..HEAD) else {
+            return self.longest_near_end(rest);
+        };
+        let l4 = lower4(u32::from_le_bytes([h0, h1, h2, h3]));
+        let code4 = u64::from(l4) | (HEAD as u64) << 32;
+        if self.bloom_prefix.has(code4)
+            && let Some(key) = self.longest_headed(keys, parent, rest, code4)
+        {
+            return Some(key);
         }
-        if let Some(&b1) = rest.get(1) {
-            let bit = usize::from(b0) << 8 | usize::from(lower(b1));
-            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-            if self.pairs_short.get(word).is_some_and(|w| w & mask != 0) {
-                // A key of two or three bytes is its whole head.
-                for hl in [3, 2] {
-                    if let Some(head) = rest.get(..hl)
-                        && let Some((lo, _)) = self.heads.get(head_code(head))
-                    {
-                        return Some(lo);
-                    }
-                }
-            }
-        }
-        if self.single[usize::from(b0)] {
-            return self.heads.get(head_code(&rest[..1])).map(|(lo, _)| lo);
+        if self.has_short
+            && (self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize])
+        {
+            return self.longest_short(rest);
         }
         None
+    }
+
+    /// [`LitIndex::longest_at`] where fewer than [`HEAD`] bytes are left.
+    #[inline(never)]
+    fn longest_near_end(&self, rest: &[u8]) -> Option<u32> {
+        if self.has_short {
+            self.longest_short(rest)
+        } else {
+            None
+        }
+    }
+
+    /// The longest key of [`HEAD`] bytes or more at the start of `rest`, whose
+    /// first [`HEAD`] bytes have the head code `code4`.
+    #[inline(never)]
+    fn longest_headed(
+        &self,
+        keys: &[Box<[u8]>],
+        parent: &[u32],
+        rest: &[u8],
+        code4: u64,
+    ) -> Option<u32> {
+        if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = rest.get(..LONG) {
+            let code = lower8(u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]));
+            if self.bloom_long.has(code)
+                && let Some((lo, hi)) = self.long.get(code)
+                && let Some(key) = longest_in(keys, parent, lo, hi, rest)
+            {
+                return Some(key);
+            }
+        }
+        if self.bloom_mid.has(code4)
+            && let Some((lo, hi)) = self.heads.get(code4)
+        {
+            for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
+                if keys
+                    .get(id as usize)
+                    .is_some_and(|k| starts_with_key(rest, k, HEAD))
+                {
+                    return Some(id);
+                }
+            }
+        }
+        None
+    }
+
+    /// The longest key of fewer than [`HEAD`] bytes at the start of `rest`.
+    #[inline(never)]
+    fn longest_short(&self, rest: &[u8]) -> Option<u32> {
+        // A key of one to three bytes is its whole head.
+        for hl in [3, 2, 1] {
+            if let Some(head) = rest.get(..hl)
+                && let Some((lo, _)) = self.heads.get(head_code(head))
+            {
+                return Some(lo);
+            }
+        }
+        None
+    }
+
+    /// What may be restored at `p`, a position not glued on the left to an
+    /// ASCII letter or digit if its byte is one: see [`LitIndex::next_event`].
+    #[inline(always)]
+    fn event_at(
+        &self,
+        keys: &[Box<[u8]>],
+        parent: &[u32],
+        digits: &DigitTrie,
+        hay: &[u8],
+        p: usize,
+    ) -> Option<(usize, Option<u32>, bool)> {
+        let rest = hay.get(p..)?;
+        let c = self.class[usize::from(*rest.first()?)];
+        if c & (START | DIGIT | OPEN) == 0 {
+            return None;
+        }
+        let digit = if c & DIGIT != 0 {
+            digits.may_start(rest)
+        } else {
+            c & OPEN != 0
+                && rest.get(1..).is_some_and(|after| {
+                    after
+                        .first()
+                        .is_some_and(|&n| self.class[usize::from(n)] & DIGIT != 0)
+                        && digits.may_start(after)
+                })
+        };
+        let key = if c & START != 0 {
+            self.longest_at(keys, parent, rest)
+        } else {
+            None
+        };
+        (digit || key.is_some()).then_some((p, key, digit))
+    }
+
+    /// Bit `i` set: the byte at `start + i` (of the 64 from `start`, a
+    /// multiple of 64) is a position to try: an ASCII letter or digit that
+    /// starts a run of them, or, if some key or variant starts with one,
+    /// printable ASCII punctuation, another ASCII byte (space, controls) or
+    /// a byte leading a multi-byte character. Eight bytes at a time.
+    #[inline(never)]
+    fn block_mask(&self, hay: &[u8], start: usize) -> u64 {
+        let mut prev_alnum = start
+            .checked_sub(1)
+            .and_then(|i| hay.get(i))
+            .is_some_and(u8::is_ascii_alphanumeric);
+        let mut padded = [0u8; BLOCK];
+        let tail = hay.get(start..).unwrap_or_default();
+        let (bytes, valid) = match tail.get(..BLOCK) {
+            Some(block) => (block, u64::MAX),
+            None => {
+                padded[..tail.len()].copy_from_slice(tail);
+                (&padded[..], (1u64 << tail.len()) - 1)
+            }
+        };
+        let mut mask = 0u64;
+        for (w, chunk) in bytes.chunks_exact(8).enumerate() {
+            let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+                break;
+            };
+            let x = u64::from_le_bytes(chunk);
+            let alnum = alnum8(x);
+            let glued = alnum << 8 | u64::from(prev_alnum) << 7;
+            let printable = printable8(x);
+            let other = !x & 0x8080_8080_8080_8080 & !alnum;
+            let high = (alnum & !glued)
+                | (printable & self.punct_gate & !alnum)
+                | (other & !printable & self.blank_gate)
+                | (lead8(x) & self.lead_gate);
+            // The high bit of byte i to bit i.
+            let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            mask |= bits << (8 * w);
+            prev_alnum = alnum >> 63 != 0;
+        }
+        mask & valid
     }
 
     /// The first position `p >= from` where something may be restored: a
     /// key matches there (then the longest one), or a digit variant may
     /// start there (`true`: a digit that a digit form starts with, or a `+`
-    /// or `(` before one). Neither counts where the byte at `p` is an ASCII
-    /// letter or digit glued to one on its left (no key or variant can be
-    /// valid there: the key would start with that alphanumeric byte, the
-    /// variant with a glued digit).
+    /// or `(` before one, and the first four digits, if the text has four
+    /// in a row there, start a digit form). Neither counts where the byte at
+    /// `p` is an ASCII letter or digit glued to one on its left (no key or
+    /// variant can be valid there: the key would start with that
+    /// alphanumeric byte, the variant with a glued digit).
+    ///
+    /// `scan` keeps the positions to try ([`LitIndex::block_mask`]) of the
+    /// current block of 64 bytes from one call to the next: `from` must not
+    /// decrease and `hay` not change between calls with the same `scan`.
     pub(crate) fn next_event(
         &self,
         keys: &[Box<[u8]>],
         parent: &[u32],
+        digits: &DigitTrie,
         hay: &[u8],
         from: usize,
+        scan: &mut Scan,
     ) -> Option<(usize, Option<u32>, bool)> {
-        let mut prev_alnum = from
-            .checked_sub(1)
-            .and_then(|i| hay.get(i))
-            .is_some_and(u8::is_ascii_alphanumeric);
-        let tail = hay.get(from..)?;
-        for (i, &b) in tail.iter().enumerate() {
-            let c = self.class[usize::from(b)];
-            let alnum = c & ALNUM != 0;
-            if c & (START | DIGIT | OPEN) != 0 && !(alnum && prev_alnum) {
-                let p = from + i;
-                let digit = c & DIGIT != 0
-                    || (c & OPEN != 0
-                        && hay
-                            .get(p + 1)
-                            .is_some_and(|&n| self.class[usize::from(n)] & DIGIT != 0));
-                let key = if c & START != 0 {
-                    self.longest_at(keys, parent, hay, p)
-                } else {
-                    None
-                };
-                if digit || key.is_some() {
-                    return Some((p, key, digit));
+        let mut block = from - from % BLOCK;
+        if scan.block != Some(block) {
+            scan.block = Some(block);
+            scan.mask = self.block_mask(hay, block);
+        }
+        let mut mask = scan.mask & (u64::MAX << (from - block));
+        loop {
+            while mask != 0 {
+                let p = block + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let Some(event) = self.event_at(keys, parent, digits, hay, p) {
+                    scan.mask = mask;
+                    return Some(event);
                 }
             }
-            prev_alnum = alnum;
+            block += BLOCK;
+            if block >= hay.len() {
+                scan.mask = 0;
+                return None;
+            }
+            scan.block = Some(block);
+            mask = self.block_mask(hay, block);
         }
-        None
     }
+}
+
+/// The bytes [`LitIndex::block_mask`] looks at in one go.
+const BLOCK: usize = 64;
+
+/// The state of a scan with [`LitIndex::next_event`].
+#[derive(Debug, Default)]
+pub(crate) struct Scan {
+    /// Start of the block whose positions `mask` holds.
+    block: Option<usize>,
+    /// Positions to try in the block that were not tried yet.
+    mask: u64,
 }
 
 /// The longest of the sorted keys `lo..hi` (all with the same first [`LONG`]

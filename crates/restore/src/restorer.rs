@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::{LitIndex, NO_PARENT};
+use crate::index::{Bloom, LitIndex, NO_PARENT, Scan, pair_code};
 use crate::map::Map;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
@@ -102,9 +102,8 @@ pub struct Restorer {
     max_key_len: usize,
     /// `first_bytes[b]`: some key starts with the (lower-case) byte `b`.
     first_bytes: [bool; 256],
-    /// Bit `b0 << 8 | b1` set: some key starts with the (lower-case) bytes
-    /// `b0 b1`.
-    first_pairs: Box<[u64]>,
+    /// [`pair_code`] of the first two (lower-case) bytes of every key.
+    first_pairs: Bloom,
 }
 
 impl fmt::Debug for Restorer {
@@ -264,14 +263,13 @@ impl Restorer {
 
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
         let mut first_bytes = [false; 256];
-        let mut first_pairs = vec![0u64; 1024].into_boxed_slice();
+        let mut first_pairs = Bloom::new(keys.len());
         for k in &keys {
             if let Some(&b) = k.first() {
                 first_bytes[usize::from(b)] = true;
             }
             if let [b0, b1, ..] = **k {
-                let bit = usize::from(b0) << 8 | usize::from(b1);
-                first_pairs[bit / 64] |= 1 << (bit % 64);
+                first_pairs.insert(pair_code(b0, b1));
             }
         }
         let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b));
@@ -361,12 +359,14 @@ impl Restorer {
         let mut pos = 0;
         let mut emitted = 0;
         let mut restored = 0;
+        let mut scan = Scan::default();
         loop {
             if pos > pending {
                 pending = self.pending_from(text, pos, before);
             }
             let Some((start, key, digit)) =
-                self.index.next_event(&self.keys, &self.parent, hay, pos)
+                self.index
+                    .next_event(&self.keys, &self.parent, &self.digits, hay, pos, &mut scan)
             else {
                 break;
             };
@@ -553,12 +553,10 @@ impl Restorer {
         match *rest {
             [] => false,
             [b0] => self.first_bytes[usize::from(b0.to_ascii_lowercase())],
-            [b0, b1, ..] => {
-                let bit = usize::from(b0.to_ascii_lowercase()) << 8
-                    | usize::from(b1.to_ascii_lowercase());
-                // Keys shorter than two bytes cannot start with two bytes.
-                self.first_pairs[bit / 64] & (1 << (bit % 64)) != 0
-            }
+            // Keys shorter than two bytes cannot start with two bytes.
+            [b0, b1, ..] => self
+                .first_pairs
+                .has(pair_code(b0.to_ascii_lowercase(), b1.to_ascii_lowercase())),
         }
     }
 
