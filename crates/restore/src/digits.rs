@@ -72,12 +72,17 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
         if let Some(cc_len) = cc_len {
             let cc = &all[..cc_len];
             let national = &all[cc_len..];
+            let joined = |parts: &[&str]| {
+                let mut form = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+                parts.iter().for_each(|p| form.push_str(p));
+                form
+            };
             forms.push((national.to_owned(), FormRank::Rewritten));
             if !national.starts_with('0') {
-                forms.push((format!("0{national}"), FormRank::Rewritten));
-                forms.push((format!("{cc}0{national}"), FormRank::Rewritten));
+                forms.push((joined(&["0", national]), FormRank::Rewritten));
+                forms.push((joined(&[cc, "0", national]), FormRank::Rewritten));
             }
-            forms.push((format!("00{all}"), FormRank::Rewritten));
+            forms.push((joined(&["00", &all]), FormRank::Rewritten));
         }
     } else if all.starts_with('0') && !all.starts_with("00") {
         // National form with a trunk 0, written after a country code.
@@ -158,26 +163,43 @@ pub(crate) struct DigitTrie {
     /// Bit `n` set: some digit form starts with the four digits of `n`
     /// (`0000` to `9999`). Empty while there is no form.
     quads: Vec<u64>,
+    /// Some digit form has fewer than four digits ([`DigitTrie::may_start`]
+    /// then lets every start through).
+    short_form: bool,
 }
 
 /// The number of four-digit sequences, bits in [`DigitTrie::quads`].
 const QUADS: usize = 10_000;
 
-/// The value of four ASCII digits, or `None`.
+/// What the first four digits of a digit variant at the start of `rest` (a
+/// digit) can be: `Some(n)`, the value of the four digits read as a walk
+/// reads them (runs of at most [`MAX_SEPARATOR_RUN`] ASCII separators
+/// between them); `None` when the text cannot start a variant of four digits
+/// or more (another ASCII byte comes first); `Some(QUADS)` when this quick
+/// look cannot tell (a non-ASCII byte, or the end of the text, comes first).
 #[inline]
-fn quad(bytes: &[u8]) -> Option<usize> {
-    let &[a, b, c, d] = bytes.get(..4)? else {
-        return None;
-    };
+fn first_quad(rest: &[u8]) -> Option<usize> {
     let mut n = 0;
-    for x in [a, b, c, d] {
-        let v = x.wrapping_sub(b'0');
-        if v > 9 {
+    let mut digits = 0;
+    let mut run = 0;
+    for &b in rest.iter().take(4 + 3 * MAX_SEPARATOR_RUN) {
+        let v = b.wrapping_sub(b'0');
+        if v <= 9 {
+            n = n * 10 + usize::from(v);
+            digits += 1;
+            if digits == 4 {
+                return Some(n);
+            }
+            run = 0;
+        } else if matches!(b, b' ' | b'-' | b'.' | b'(' | b')' | b'/') && run < MAX_SEPARATOR_RUN {
+            run += 1;
+        } else if b.is_ascii() {
             return None;
+        } else {
+            return Some(QUADS);
         }
-        n = n * 10 + usize::from(v);
     }
-    Some(n)
+    Some(QUADS)
 }
 
 impl DigitTrie {
@@ -186,6 +208,7 @@ impl DigitTrie {
             nodes: vec![Node::new()],
             max_digits: 0,
             quads: Vec::new(),
+            short_form: false,
         }
     }
 
@@ -225,10 +248,10 @@ impl DigitTrie {
         if self.quads.is_empty() {
             self.quads = vec![0; QUADS.div_ceil(64)];
         }
-        match quad(digits.as_bytes()) {
-            Some(q) => self.quads[q / 64] |= 1 << (q % 64),
+        match digits.get(..4).and_then(|q| q.parse::<usize>().ok()) {
+            Some(q) if q < QUADS => self.quads[q / 64] |= 1 << (q % 64),
             // A form of fewer than four digits: every start stays possible.
-            None => self.quads.fill(u64::MAX),
+            _ => self.short_form = true,
         }
         let slot = &mut self.nodes[node].target;
         match *slot {
@@ -244,19 +267,25 @@ impl DigitTrie {
         d <= 9 && self.nodes[0].next[d] != NONE
     }
 
-    /// Quick filter for a digit variant starting with the digit `rest[0]`
-    /// (after a `+` or `(`, if any): `false` when the text has four digits
-    /// in a row there that no digit form starts with. A walk from there
-    /// would stop on one of them without a match, as no form is shorter
-    /// than four digits (a shorter one fills the table).
+    /// Quick filter for a digit variant whose first digit starts `rest`
+    /// (after a `+` or `(`, if any): `false` when the text there cannot
+    /// start one ([`first_quad`]: fewer than four digits before another
+    /// ASCII byte, or four digits that no digit form starts with). A walk
+    /// from there would stop without a match (no form has fewer than four
+    /// digits, else this filter lets everything through) or need more text,
+    /// which means no match where it is asked.
     #[inline]
     pub(crate) fn may_start(&self, rest: &[u8]) -> bool {
-        match quad(rest) {
+        if self.short_form {
+            return true;
+        }
+        match first_quad(rest) {
+            Some(QUADS) => true,
             Some(q) => self
                 .quads
                 .get(q / 64)
                 .is_some_and(|w| w & (1 << (q % 64)) != 0),
-            None => true,
+            None => false,
         }
     }
 

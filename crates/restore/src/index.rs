@@ -66,18 +66,18 @@ fn lower8(x: u64) -> u64 {
     x | upper >> 2
 }
 
-/// Most bits in a Bloom filter.
-const BLOOM_MAX_BITS: usize = 1 << 16;
+/// Most bits in a Bloom filter (16 KB).
+const BLOOM_MAX_BITS: usize = 1 << 17;
 
 /// Fewest bits in a Bloom filter (four words).
 const BLOOM_MIN_BITS: usize = 256;
 
-/// Bits per item in a Bloom filter (about 6 % false positives with one hash)
+/// Bits per item in a Bloom filter (about 3 % false positives with one hash)
 /// until [`BLOOM_MAX_BITS`].
-const BLOOM_BITS_PER_ITEM: usize = 16;
+const BLOOM_BITS_PER_ITEM: usize = 32;
 
 /// A one-hash Bloom filter of `u64` codes, sized for its items: a small map
-/// zeroes and touches a few words, a large one at most 8 KB.
+/// zeroes and touches a few words, a large one at most 16 KB.
 #[derive(Clone)]
 pub(crate) struct Bloom {
     words: Box<[u64]>,
@@ -334,16 +334,22 @@ impl LitIndex {
                 _ => head_codes.push((code, at, at + 1)),
             }
         }
-        let gate = |f: fn(&u8) -> bool| {
-            let on = (0..=255u8)
-                .filter(f)
-                .any(|b| class[usize::from(b)] & (START | OPEN) != 0);
-            if on { 0x8080_8080_8080_8080 } else { 0 }
-        };
+        // The bytes that are not ASCII letters or digits and may start
+        // something: a key's first byte, or `+` and `(` with digit forms.
+        let (mut punct, mut blank, mut lead) = (any_digit, false, false);
+        for k in keys {
+            match k.first() {
+                Some(&b) if b >= 0xC0 => lead = true,
+                Some(&b) if b.is_ascii_punctuation() => punct = true,
+                Some(&b) if b <= b' ' || b == 0x7f => blank = true,
+                _ => {}
+            }
+        }
+        let gate = |on: bool| if on { 0x8080_8080_8080_8080 } else { 0 };
         LitIndex {
-            punct_gate: gate(|b| b.is_ascii_punctuation()),
-            blank_gate: gate(|&b| b <= b' ' || b == 0x7f),
-            lead_gate: gate(|&b| b >= 0xC0),
+            punct_gate: gate(punct),
+            blank_gate: gate(blank),
+            lead_gate: gate(lead),
             class,
             has_short,
             bloom_prefix,
@@ -365,10 +371,10 @@ impl LitIndex {
     /// [`HEAD`] bytes).
     #[inline(always)]
     fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8]) -> Option<u32> {
-        let Some(&[h0, h1, h2, h3]) = rest.get(..HEAD) else {
+        let Some(head) = rest.first_chunk::<HEAD>() else {
             return self.longest_near_end(rest);
         };
-        let l4 = lower4(u32::from_le_bytes([h0, h1, h2, h3]));
+        let l4 = lower4(u32::from_le_bytes(*head));
         let code4 = u64::from(l4) | (HEAD as u64) << 32;
         if self.bloom_prefix.has(code4)
             && let Some(key) = self.longest_headed(keys, parent, rest, code4)
@@ -403,8 +409,8 @@ impl LitIndex {
         rest: &[u8],
         code4: u64,
     ) -> Option<u32> {
-        if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = rest.get(..LONG) {
-            let code = lower8(u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]));
+        if let Some(head) = rest.first_chunk::<LONG>() {
+            let code = lower8(u64::from_le_bytes(*head));
             if self.bloom_long.has(code)
                 && let Some((lo, hi)) = self.long.get(code)
                 && let Some(key) = longest_in(keys, parent, lo, hi, rest)

@@ -54,8 +54,11 @@ struct Target {
 }
 
 struct Entry {
-    stand_in: Box<str>,
-    real: Box<str>,
+    /// The stand-in is `strings[start..mid]`, the real value `strings[mid..end]`
+    /// ([`Restorer::stand_in`], [`Restorer::real`]): one allocation for all.
+    start: usize,
+    mid: usize,
+    end: usize,
     /// Stand-in contains '@': restore the real value verbatim whatever the case.
     email: bool,
     /// Stand-in has no upper-case letter.
@@ -89,6 +92,8 @@ fn case_allows(entry: &Entry, matched: &str) -> bool {
 #[derive(Clone)]
 pub struct Restorer {
     entries: std::sync::Arc<[Entry]>,
+    /// The stand-ins and real values of `entries`, one after the other.
+    strings: std::sync::Arc<str>,
     /// ASCII-lower-cased literal keys, sorted, unique. Pattern id = index.
     keys: Vec<Box<[u8]>>,
     /// For key `i`, `targets[target_ranges[i]..target_ranges[i+1]]`, in
@@ -164,6 +169,7 @@ impl Restorer {
     /// Compiles `map`.
     pub fn new(map: &Map) -> Restorer {
         let mut entries = Vec::with_capacity(map.len());
+        let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
         // (key, target) pairs before grouping.
         let mut raw: Vec<(Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
         let mut digits = DigitTrie::new();
@@ -171,9 +177,14 @@ impl Restorer {
         let mut forms = Vec::with_capacity(map.len());
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
+            let start = strings.len();
+            strings.push_str(stand_in);
+            let mid = strings.len();
+            strings.push_str(real);
             entries.push(Entry {
-                stand_in: stand_in.into(),
-                real: real.into(),
+                start,
+                mid,
+                end: strings.len(),
                 email: stand_in.contains('@'),
                 all_lower: !stand_in.chars().any(char::is_uppercase),
                 capitalised_word: is_capitalised_word(stand_in),
@@ -275,6 +286,7 @@ impl Restorer {
         let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b));
         Restorer {
             entries: entries.into(),
+            strings: strings.into(),
             keys,
             target_ranges,
             targets,
@@ -285,6 +297,18 @@ impl Restorer {
             first_bytes,
             first_pairs,
         }
+    }
+
+    /// The stand-in of `e`, as bytes (compared, never written).
+    fn stand_in(&self, e: &Entry) -> &[u8] {
+        self.strings
+            .as_bytes()
+            .get(e.start..e.mid)
+            .unwrap_or_default()
+    }
+
+    fn real(&self, e: &Entry) -> &str {
+        self.strings.get(e.mid..e.end).unwrap_or_default()
     }
 
     /// Number of stand-ins compiled.
@@ -649,7 +673,8 @@ impl Restorer {
         let targets = &self.targets[range];
         let entry = |t: &Target| self.entries.get(t.entry as usize);
         let exact = targets.iter().find(|t| {
-            t.kind == TargetKind::StandIn && entry(t).is_some_and(|e| &*e.stand_in == matched)
+            t.kind == TargetKind::StandIn
+                && entry(t).is_some_and(|e| self.stand_in(e) == matched.as_bytes())
         });
         let t = exact.or_else(|| {
             targets
@@ -671,18 +696,19 @@ impl Restorer {
             out.push_str(matched);
             return;
         };
-        if !cased || entry.email || matched == &*entry.stand_in {
-            out.push_str(&entry.real);
+        let real = self.real(entry);
+        if !cased || entry.email || matched.as_bytes() == self.stand_in(entry) {
+            out.push_str(real);
             return;
         }
         let upper = matched.chars().any(char::is_uppercase);
         let lower = matched.chars().any(char::is_lowercase);
         if upper && !lower {
-            out.push_str(&entry.real.to_uppercase());
+            out.push_str(&real.to_uppercase());
         } else if lower && !upper && !entry.all_lower {
-            out.push_str(&entry.real.to_lowercase());
+            out.push_str(&real.to_lowercase());
         } else {
-            out.push_str(&entry.real);
+            out.push_str(real);
         }
     }
 }
