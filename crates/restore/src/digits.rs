@@ -476,6 +476,61 @@ mod tests {
         assert_eq!(find_digit(b"", 0), None);
     }
 
+    /// The digit gate never turns away a start where a walk finds a variant
+    /// or needs more text.
+    #[test]
+    fn may_start_never_hides_a_walk() {
+        let mut t = DigitTrie::new();
+        t.add("4155550148", FormRank::Exact, 0, false);
+        t.add("2079460958", FormRank::Exact, 1, false);
+        t.add("0612345678", FormRank::Exact, 2, true);
+        let alphabet: Vec<&str> = vec![
+            "4", "1", "5", "0", "2", "6", "9", " ", "-", ".", "(", ")", "/", "x", ":", "\u{a0}",
+            "\u{2011}", "  ", "   ",
+        ];
+        // Every text of up to three tokens before a number: the gate sees
+        // the start, the walk the whole.
+        let mut texts = vec![String::new()];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for t in &texts {
+                for a in &alphabet {
+                    next.push(format!("{t}{a}"));
+                }
+            }
+            texts.extend(next);
+        }
+        let mut rejected = 0;
+        for prefix in &texts {
+            for tail in ["", "5550148", "555 0148 ", "79460958", "12345678x"] {
+                let text = format!("{prefix}{tail}");
+                if !text.starts_with(|c: char| c.is_ascii_digit()) {
+                    continue;
+                }
+                if !t.may_start(text.as_bytes()) {
+                    rejected += 1;
+                    for at_end in [true, false] {
+                        assert!(
+                            matches!(
+                                t.walk(&text, 0, None, at_end),
+                                Walk::Done(None) | Walk::NeedMore
+                            ),
+                            "{text:?}"
+                        );
+                    }
+                    assert_eq!(t.walk(&text, 0, None, true), Walk::Done(None), "{text:?}");
+                }
+            }
+        }
+        assert!(
+            rejected > 1000,
+            "the gate should turn most of these away: {rejected}"
+        );
+        // A form shorter than four digits lets everything through.
+        t.add("12", FormRank::Exact, 3, false);
+        assert!(t.may_start(b"99:"));
+    }
+
     #[test]
     fn walk_rules() {
         let mut t = DigitTrie::new();

@@ -663,6 +663,98 @@ mod tests {
         }
     }
 
+    /// Eight bytes with `b` at byte `at` and varied bytes around it.
+    fn word_with(b: u8, at: usize) -> u64 {
+        let filler = u64::from_le_bytes(*b"a Z9\xc3\xa9(\xff");
+        (filler & !(0xff << (8 * at))) | u64::from(b) << (8 * at)
+    }
+
+    /// The per-byte answer of a SWAR helper, as its high bits.
+    fn per_byte(x: u64, f: impl Fn(u8) -> bool) -> u64 {
+        let bytes = x.to_le_bytes();
+        (0..8)
+            .filter(|&i| f(bytes[i]))
+            .fold(0, |m, i| m | 0x80 << (8 * i))
+    }
+
+    #[test]
+    fn swar_classes_agree_with_each_byte() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let x = word_with(b, at);
+                assert_eq!(
+                    alnum8(x),
+                    per_byte(x, |c| c.is_ascii_alphanumeric()),
+                    "{x:#x}"
+                );
+                assert_eq!(
+                    printable8(x),
+                    per_byte(x, |c| c.is_ascii_graphic()),
+                    "{x:#x}"
+                );
+                assert_eq!(lead8(x), per_byte(x, |c| c >= 0xC0), "{x:#x}");
+            }
+        }
+    }
+
+    /// The positions `block_mask` gives, one byte at a time.
+    fn block_positions(index: &LitIndex, hay: &[u8], start: usize) -> u64 {
+        let mut mask = 0;
+        for (i, p) in (start..hay.len().min(start + BLOCK)).enumerate() {
+            let b = hay[p];
+            let glued = b.is_ascii_alphanumeric()
+                && p.checked_sub(1)
+                    .is_some_and(|q| hay[q].is_ascii_alphanumeric());
+            let other = !b.is_ascii_alphanumeric()
+                && ((b.is_ascii_graphic() && index.punct_gate != 0)
+                    || (b.is_ascii() && !b.is_ascii_graphic() && index.blank_gate != 0)
+                    || (b >= 0xC0 && index.lead_gate != 0));
+            if (b.is_ascii_alphanumeric() && !glued) || other {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    #[test]
+    fn block_mask_agrees_with_each_byte() {
+        let keys: Vec<Box<[u8]>> = [&b"(ab"[..], b" x", "\u{e9}t\u{e9}".as_bytes(), b"zz"]
+            .iter()
+            .map(|k| Box::from(*k))
+            .collect();
+        let text =
+            "ab9 x(y) \u{e9}t\u{e9} zz\u{a0}q\t\x7f9a-b_c d\u{65e5}\u{672c}\u{8a9e}Z! ".repeat(7);
+        let hay = text.as_bytes();
+        for n in [0, 1, 2, 3] {
+            // Each subset of the gates: the keys that open them.
+            let subset: Vec<Box<[u8]>> = keys.iter().take(n + 1).cloned().collect();
+            let mut sorted = subset.clone();
+            sorted.sort();
+            let index = LitIndex::new(&sorted, |b| b == b'9');
+            for start in (0..hay.len() + BLOCK).step_by(BLOCK) {
+                assert_eq!(
+                    index.block_mask(hay, start),
+                    block_positions(&index, hay, start),
+                    "keys {n}, block at {start}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bloom_filters_grow_with_the_keys() {
+        assert_eq!(Bloom::new(0).words.len() * 64, BLOOM_MIN_BITS);
+        assert_eq!(Bloom::new(3).words.len() * 64, BLOOM_MIN_BITS);
+        assert_eq!(Bloom::new(100).words.len() * 64, 4096);
+        assert_eq!(Bloom::new(1_000_000).words.len() * 64, BLOOM_MAX_BITS);
+        let mut bloom = Bloom::new(40);
+        let codes: Vec<u64> = (0..40u64).map(|i| i * 0x1234_5678_9abc).collect();
+        for &c in &codes {
+            bloom.insert(c);
+        }
+        assert!(codes.iter().all(|&c| bloom.has(c)));
+    }
+
     #[test]
     fn lower8_lower_cases_each_byte() {
         for b in 0..=255u8 {
