@@ -220,13 +220,19 @@ fn lead8(x: u64) -> u64 {
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
     class: [u8; 256],
-    /// `0x80` in every byte when some byte that is not an ASCII letter or
-    /// digit but printable ASCII has [`START`] or [`OPEN`]; else 0.
-    punct_gate: u64,
+    /// Some byte that is not an ASCII letter or digit but printable ASCII
+    /// has [`START`] or [`OPEN`] (the tests' record of the gates).
+    #[cfg(test)]
+    punct_gate: bool,
     /// The same for the other ASCII bytes (space, controls, DEL).
-    blank_gate: u64,
+    #[cfg(test)]
+    blank_gate: bool,
     /// The same for the bytes that lead a multi-byte character.
-    lead_gate: u64,
+    #[cfg(test)]
+    lead_gate: bool,
+    /// [`LitIndex::block_mask_gated`] for the gates: punctuation, other
+    /// ASCII bytes, bytes leading a multi-byte character.
+    block_fn: fn(&LitIndex, &[u8], usize) -> u64,
     /// Some key is shorter than [`HEAD`] bytes.
     has_short: bool,
     /// The [`HEAD`]-byte head codes of every key of [`HEAD`] bytes or more.
@@ -345,11 +351,24 @@ impl LitIndex {
                 _ => {}
             }
         }
-        let gate = |on: bool| if on { 0x8080_8080_8080_8080 } else { 0 };
+        let block_fn = match (punct, blank, lead) {
+            (false, false, false) => Self::block_mask_gated::<false, false, false>,
+            (false, false, true) => Self::block_mask_gated::<false, false, true>,
+            (false, true, false) => Self::block_mask_gated::<false, true, false>,
+            (false, true, true) => Self::block_mask_gated::<false, true, true>,
+            (true, false, false) => Self::block_mask_gated::<true, false, false>,
+            (true, false, true) => Self::block_mask_gated::<true, false, true>,
+            (true, true, false) => Self::block_mask_gated::<true, true, false>,
+            (true, true, true) => Self::block_mask_gated::<true, true, true>,
+        };
         LitIndex {
-            punct_gate: gate(punct),
-            blank_gate: gate(blank),
-            lead_gate: gate(lead),
+            #[cfg(test)]
+            punct_gate: punct,
+            #[cfg(test)]
+            blank_gate: blank,
+            #[cfg(test)]
+            lead_gate: lead,
+            block_fn,
             class,
             has_short,
             bloom_prefix,
@@ -487,8 +506,18 @@ impl LitIndex {
     /// starts a run of them, or, if some key or variant starts with one,
     /// printable ASCII punctuation, another ASCII byte (space, controls) or
     /// a byte leading a multi-byte character. Eight bytes at a time.
-    #[inline(never)]
     fn block_mask(&self, hay: &[u8], start: usize) -> u64 {
+        (self.block_fn)(self, hay, start)
+    }
+
+    /// [`LitIndex::block_mask`] with the gates known at compile time (the
+    /// variant for the index's gates is picked once, in [`LitIndex::new`]).
+    #[inline(never)]
+    fn block_mask_gated<const PUNCT: bool, const BLANK: bool, const LEAD: bool>(
+        &self,
+        hay: &[u8],
+        start: usize,
+    ) -> u64 {
         let mut prev_alnum = start
             .checked_sub(1)
             .and_then(|i| hay.get(i))
@@ -510,12 +539,19 @@ impl LitIndex {
             let x = u64::from_le_bytes(chunk);
             let alnum = alnum8(x);
             let glued = alnum << 8 | u64::from(prev_alnum) << 7;
-            let printable = printable8(x);
-            let other = !x & 0x8080_8080_8080_8080 & !alnum;
-            let high = (alnum & !glued)
-                | (printable & self.punct_gate & !alnum)
-                | (other & !printable & self.blank_gate)
-                | (lead8(x) & self.lead_gate);
+            let mut high = alnum & !glued;
+            if PUNCT || BLANK {
+                let printable = printable8(x);
+                if PUNCT {
+                    high |= printable & !alnum;
+                }
+                if BLANK {
+                    high |= !x & 0x8080_8080_8080_8080 & !alnum & !printable;
+                }
+            }
+            if LEAD {
+                high |= lead8(x);
+            }
             // The high bit of byte i to bit i.
             let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
             mask |= bits << (8 * w);
@@ -536,6 +572,7 @@ impl LitIndex {
     /// `scan` keeps the positions to try ([`LitIndex::block_mask`]) of the
     /// current block of 64 bytes from one call to the next: `from` must not
     /// decrease and `hay` not change between calls with the same `scan`.
+    #[inline]
     pub(crate) fn next_event(
         &self,
         keys: &[Box<[u8]>],
@@ -706,9 +743,9 @@ mod tests {
                 && p.checked_sub(1)
                     .is_some_and(|q| hay[q].is_ascii_alphanumeric());
             let other = !b.is_ascii_alphanumeric()
-                && ((b.is_ascii_graphic() && index.punct_gate != 0)
-                    || (b.is_ascii() && !b.is_ascii_graphic() && index.blank_gate != 0)
-                    || (b >= 0xC0 && index.lead_gate != 0));
+                && ((b.is_ascii_graphic() && index.punct_gate)
+                    || (b.is_ascii() && !b.is_ascii_graphic() && index.blank_gate)
+                    || (b >= 0xC0 && index.lead_gate));
             if (b.is_ascii_alphanumeric() && !glued) || other {
                 mask |= 1 << i;
             }
