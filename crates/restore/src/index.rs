@@ -5,15 +5,26 @@
 //! Keys are grouped by their *head*: keys of 8 bytes or more by their first
 //! 8 bytes (a group is a run of the sorted keys), keys of 4 to 7 bytes by
 //! their first 4 (a group lists them longest first), shorter keys by
-//! themselves. The text is scanned once, byte by byte, with a class table;
-//! at a position that is not inside an ASCII word and whose byte may begin
-//! a key, the text's first 4 bytes there are checked against a Bloom filter
-//! of the 4-byte prefixes of the keys, then its 8- and 4-byte heads against
-//! Bloom filters of the heads and looked up in open-addressing hash tables,
-//! longest first, and the group's keys compared with the text
-//! ASCII-case-insensitively (a 64K-bit table of first byte pairs gates the
-//! keys of 2 or 3 bytes). The first key found is the longest one there. The
-//! same scan reports where a digit variant may start.
+//! themselves.
+//!
+//! The text is scanned once, in blocks of 64 bytes read eight at a time as
+//! `u64`s (SWAR, no `unsafe`): a bit mask of the positions to try, the ASCII
+//! letters and digits that start a run of them, plus, only if some key or a
+//! digit variant can start with one, the ASCII punctuation, the other ASCII
+//! bytes, the bytes leading a multi-byte character ([`LitIndex::block_mask`],
+//! specialised for those gates). At each position a 256-entry class table
+//! tells whether a key or a digit variant may start with its byte. For a key
+//! the text's first 4 bytes, loaded as a `u32` and lower-cased at once, are
+//! probed in a Bloom filter of the 4-byte prefixes of the keys (a fixed
+//! multiplicative hash, one bit): most word starts stop there. Past it the
+//! 8- and 4-byte heads are checked against Bloom filters of the heads and
+//! looked up in open-addressing hash tables, longest first, and the group's
+//! keys compared with the text ASCII-case-insensitively; keys of 1 to 3
+//! bytes have their own filter of first byte pairs. The first key found is
+//! the longest one there. A digit variant is reported where its first four
+//! digits, read across separators, start a digit form
+//! ([`DigitTrie::may_start`]). The Bloom filters are sized to the keys (32
+//! bits a key, 256 to 131,072 bits): a small map zeroes a few words.
 //!
 //! Building it is one pass over the sorted keys: no automaton.
 
