@@ -72,12 +72,17 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
         if let Some(cc_len) = cc_len {
             let cc = &all[..cc_len];
             let national = &all[cc_len..];
+            let joined = |parts: &[&str]| {
+                let mut form = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+                parts.iter().for_each(|p| form.push_str(p));
+                form
+            };
             forms.push((national.to_owned(), FormRank::Rewritten));
             if !national.starts_with('0') {
-                forms.push((format!("0{national}"), FormRank::Rewritten));
-                forms.push((format!("{cc}0{national}"), FormRank::Rewritten));
+                forms.push((joined(&["0", national]), FormRank::Rewritten));
+                forms.push((joined(&[cc, "0", national]), FormRank::Rewritten));
             }
-            forms.push((format!("00{all}"), FormRank::Rewritten));
+            forms.push((joined(&["00", &all]), FormRank::Rewritten));
         }
     } else if all.starts_with('0') && !all.starts_with("00") {
         // National form with a trunk 0, written after a country code.
@@ -155,6 +160,46 @@ pub(crate) enum Walk {
 pub(crate) struct DigitTrie {
     nodes: Vec<Node>,
     max_digits: usize,
+    /// Bit `n` set: some digit form starts with the four digits of `n`
+    /// (`0000` to `9999`). Empty while there is no form.
+    quads: Vec<u64>,
+    /// Some digit form has fewer than four digits ([`DigitTrie::may_start`]
+    /// then lets every start through).
+    short_form: bool,
+}
+
+/// The number of four-digit sequences, bits in [`DigitTrie::quads`].
+const QUADS: usize = 10_000;
+
+/// What the first four digits of a digit variant at the start of `rest` (a
+/// digit) can be: `Some(n)`, the value of the four digits read as a walk
+/// reads them (runs of at most [`MAX_SEPARATOR_RUN`] ASCII separators
+/// between them); `None` when the text cannot start a variant of four digits
+/// or more (another ASCII byte comes first); `Some(QUADS)` when this quick
+/// look cannot tell (a non-ASCII byte, or the end of the text, comes first).
+#[inline]
+fn first_quad(rest: &[u8]) -> Option<usize> {
+    let mut n = 0;
+    let mut digits = 0;
+    let mut run = 0;
+    for &b in rest.iter().take(4 + 3 * MAX_SEPARATOR_RUN) {
+        let v = b.wrapping_sub(b'0');
+        if v <= 9 {
+            n = n * 10 + usize::from(v);
+            digits += 1;
+            if digits == 4 {
+                return Some(n);
+            }
+            run = 0;
+        } else if matches!(b, b' ' | b'-' | b'.' | b'(' | b')' | b'/') && run < MAX_SEPARATOR_RUN {
+            run += 1;
+        } else if b.is_ascii() {
+            return None;
+        } else {
+            return Some(QUADS);
+        }
+    }
+    Some(QUADS)
 }
 
 impl DigitTrie {
@@ -162,6 +207,8 @@ impl DigitTrie {
         DigitTrie {
             nodes: vec![Node::new()],
             max_digits: 0,
+            quads: Vec::new(),
+            short_form: false,
         }
     }
 
@@ -198,6 +245,14 @@ impl DigitTrie {
         if node == 0 {
             return;
         }
+        if self.quads.is_empty() {
+            self.quads = vec![0; QUADS.div_ceil(64)];
+        }
+        match digits.get(..4).and_then(|q| q.parse::<usize>().ok()) {
+            Some(q) if q < QUADS => self.quads[q / 64] |= 1 << (q % 64),
+            // A form of fewer than four digits: every start stays possible.
+            _ => self.short_form = true,
+        }
         let slot = &mut self.nodes[node].target;
         match *slot {
             Some(owner) if owner.rank <= rank => {}
@@ -210,6 +265,28 @@ impl DigitTrie {
     pub(crate) fn starts_with_digit(&self, b: u8) -> bool {
         let d = usize::from(b.wrapping_sub(b'0'));
         d <= 9 && self.nodes[0].next[d] != NONE
+    }
+
+    /// Quick filter for a digit variant whose first digit starts `rest`
+    /// (after a `+` or `(`, if any): `false` when the text there cannot
+    /// start one ([`first_quad`]: fewer than four digits before another
+    /// ASCII byte, or four digits that no digit form starts with). A walk
+    /// from there would stop without a match (no form has fewer than four
+    /// digits, else this filter lets everything through) or need more text,
+    /// which means no match where it is asked.
+    #[inline]
+    pub(crate) fn may_start(&self, rest: &[u8]) -> bool {
+        if self.short_form {
+            return true;
+        }
+        match first_quad(rest) {
+            Some(QUADS) => true,
+            Some(q) => self
+                .quads
+                .get(q / 64)
+                .is_some_and(|w| w & (1 << (q % 64)) != 0),
+            None => false,
+        }
     }
 
     /// An upper bound on the length in bytes of a digit variant.
@@ -397,6 +474,61 @@ mod tests {
         assert_eq!(find_digit(s.as_bytes(), 105), None);
         assert_eq!(find_digit(s.as_bytes(), 500), None);
         assert_eq!(find_digit(b"", 0), None);
+    }
+
+    /// The digit gate never turns away a start where a walk finds a variant
+    /// or needs more text.
+    #[test]
+    fn may_start_never_hides_a_walk() {
+        let mut t = DigitTrie::new();
+        t.add("4155550148", FormRank::Exact, 0, false);
+        t.add("2079460958", FormRank::Exact, 1, false);
+        t.add("0612345678", FormRank::Exact, 2, true);
+        let alphabet: Vec<&str> = vec![
+            "4", "1", "5", "0", "2", "6", "9", " ", "-", ".", "(", ")", "/", "x", ":", "\u{a0}",
+            "\u{2011}", "  ", "   ",
+        ];
+        // Every text of up to three tokens before a number: the gate sees
+        // the start, the walk the whole.
+        let mut texts = vec![String::new()];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for t in &texts {
+                for a in &alphabet {
+                    next.push(format!("{t}{a}"));
+                }
+            }
+            texts.extend(next);
+        }
+        let mut rejected = 0;
+        for prefix in &texts {
+            for tail in ["", "5550148", "555 0148 ", "79460958", "12345678x"] {
+                let text = format!("{prefix}{tail}");
+                if !text.starts_with(|c: char| c.is_ascii_digit()) {
+                    continue;
+                }
+                if !t.may_start(text.as_bytes()) {
+                    rejected += 1;
+                    for at_end in [true, false] {
+                        assert!(
+                            matches!(
+                                t.walk(&text, 0, None, at_end),
+                                Walk::Done(None) | Walk::NeedMore
+                            ),
+                            "{text:?}"
+                        );
+                    }
+                    assert_eq!(t.walk(&text, 0, None, true), Walk::Done(None), "{text:?}");
+                }
+            }
+        }
+        assert!(
+            rejected > 1000,
+            "the gate should turn most of these away: {rejected}"
+        );
+        // A form shorter than four digits lets everything through.
+        t.add("12", FormRank::Exact, 3, false);
+        assert!(t.may_start(b"99:"));
     }
 
     #[test]

@@ -5,17 +5,30 @@
 //! Keys are grouped by their *head*: keys of 8 bytes or more by their first
 //! 8 bytes (a group is a run of the sorted keys), keys of 4 to 7 bytes by
 //! their first 4 (a group lists them longest first), shorter keys by
-//! themselves. The text is scanned once, byte by byte, with a class table;
-//! at a position that is not inside an ASCII word and whose byte may begin
-//! a key, the text's first 4 bytes there are checked against a Bloom filter
-//! of the 4-byte prefixes of the keys, then its 8- and 4-byte heads against
-//! Bloom filters of the heads and looked up in open-addressing hash tables,
-//! longest first, and the group's keys compared with the text
-//! ASCII-case-insensitively (a 64K-bit table of first byte pairs gates the
-//! keys of 2 or 3 bytes). The first key found is the longest one there. The
-//! same scan reports where a digit variant may start.
+//! themselves.
+//!
+//! The text is scanned once, in blocks of 64 bytes read eight at a time as
+//! `u64`s (SWAR, no `unsafe`): a bit mask of the positions to try, the ASCII
+//! letters and digits that start a run of them, plus, only if some key or a
+//! digit variant can start with one, the ASCII punctuation, the other ASCII
+//! bytes, the bytes leading a multi-byte character ([`LitIndex::block_mask`],
+//! specialised for those gates). At each position a 256-entry class table
+//! tells whether a key or a digit variant may start with its byte. For a key
+//! the text's first 4 bytes, loaded as a `u32` and lower-cased at once, are
+//! probed in a Bloom filter of the 4-byte prefixes of the keys (a fixed
+//! multiplicative hash, one bit): most word starts stop there. Past it the
+//! 8- and 4-byte heads are checked against Bloom filters of the heads and
+//! looked up in open-addressing hash tables, longest first, and the group's
+//! keys compared with the text ASCII-case-insensitively; keys of 1 to 3
+//! bytes have their own filter of first byte pairs. The first key found is
+//! the longest one there. A digit variant is reported where its first four
+//! digits, read across separators, start a digit form
+//! ([`DigitTrie::may_start`]). The Bloom filters are sized to the keys (32
+//! bits a key, 256 to 131,072 bits): a small map zeroes a few words.
 //!
 //! Building it is one pass over the sorted keys: no automaton.
+
+use crate::digits::DigitTrie;
 
 /// The length of a long head: a `u64` of text bytes.
 const LONG: usize = 8;
@@ -64,27 +77,65 @@ fn lower8(x: u64) -> u64 {
     x | upper >> 2
 }
 
-/// Bits in each Bloom filter of heads.
-const BLOOM_BITS: usize = 1 << 16;
+/// Most bits in a Bloom filter (16 KB).
+const BLOOM_MAX_BITS: usize = 1 << 17;
 
-#[inline]
-fn bloom_bit(code: u64) -> usize {
-    (code.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - 16)) as usize
+/// Fewest bits in a Bloom filter (four words).
+const BLOOM_MIN_BITS: usize = 256;
+
+/// Bits per item in a Bloom filter (about 3 % false positives with one hash)
+/// until [`BLOOM_MAX_BITS`].
+const BLOOM_BITS_PER_ITEM: usize = 32;
+
+/// A one-hash Bloom filter of `u64` codes, sized for its items: a small map
+/// zeroes and touches a few words, a large one at most 16 KB.
+#[derive(Clone)]
+pub(crate) struct Bloom {
+    words: Box<[u64]>,
+    /// `64 - log2(bits)`: the bit of a code is the top bits of its hash.
+    shift: u32,
 }
 
-fn bloom_set(bloom: &mut [u64], code: u64) {
-    let bit = bloom_bit(code);
-    if let Some(w) = bloom.get_mut(bit / 64) {
-        *w |= 1 << (bit % 64);
+impl Bloom {
+    /// An empty filter for about `items` codes.
+    pub(crate) fn new(items: usize) -> Bloom {
+        let bits = items
+            .saturating_mul(BLOOM_BITS_PER_ITEM)
+            .next_power_of_two()
+            .clamp(BLOOM_MIN_BITS, BLOOM_MAX_BITS);
+        Bloom {
+            words: vec![0u64; bits / 64].into_boxed_slice(),
+            shift: 64 - bits.trailing_zeros(),
+        }
+    }
+
+    #[inline]
+    fn bit(&self, code: u64) -> usize {
+        (code.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> self.shift) as usize
+    }
+
+    pub(crate) fn insert(&mut self, code: u64) {
+        let bit = self.bit(code);
+        if let Some(w) = self.words.get_mut(bit / 64) {
+            *w |= 1 << (bit % 64);
+        }
+    }
+
+    /// Whether `code` may have been inserted (`false`: it was not).
+    #[inline]
+    pub(crate) fn has(&self, code: u64) -> bool {
+        let bit = self.bit(code);
+        self.words
+            .get(bit / 64)
+            .is_some_and(|w| w & (1 << (bit % 64)) != 0)
     }
 }
 
+/// The code of two (lower-case) bytes in the filters of first byte pairs:
+/// the low half of their [`lower4`] load.
 #[inline]
-fn bloom_has(bloom: &[u64], code: u64) -> bool {
-    let bit = bloom_bit(code);
-    bloom
-        .get(bit / 64)
-        .is_some_and(|w| w & (1 << (bit % 64)) != 0)
+pub(crate) fn pair_code(b0: u8, b1: u8) -> u64 {
+    u64::from(u16::from_le_bytes([b0, b1]))
 }
 
 /// Open-addressing hash table (linear probing) from a head code to a range
@@ -143,21 +194,67 @@ fn head_code(bytes: &[u8]) -> u64 {
     code | (bytes.len().min(HEAD) as u64) << 32
 }
 
+/// Per byte of eight, its high bit: the byte is an ASCII letter or digit.
+#[inline]
+fn alnum8(x: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let ascii = !x & HIGH;
+    let heptets = x & !HIGH;
+    // Each sum stays below 0x100 per byte: no carry into the next one.
+    let digit =
+        heptets.wrapping_add(0x5050_5050_5050_5050) & !heptets.wrapping_add(0x4646_4646_4646_4646);
+    let folded = heptets | 0x2020_2020_2020_2020;
+    let letter =
+        folded.wrapping_add(0x1f1f_1f1f_1f1f_1f1f) & !folded.wrapping_add(0x0505_0505_0505_0505);
+    (digit | letter) & ascii
+}
+
+/// Per byte of eight, its high bit: the byte is printable ASCII (`!` to `~`).
+#[inline]
+fn printable8(x: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let heptets = x & !HIGH;
+    heptets.wrapping_add(0x5f5f_5f5f_5f5f_5f5f)
+        & !heptets.wrapping_add(0x0101_0101_0101_0101)
+        & !x
+        & HIGH
+}
+
+/// Per byte of eight, its high bit: the byte leads a multi-byte UTF-8
+/// character (`0xC0` or more).
+#[inline]
+fn lead8(x: u64) -> u64 {
+    x & x << 1 & 0x8080_8080_8080_8080
+}
+
 #[derive(Clone)]
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
     class: [u8; 256],
-    /// [`BLOOM_BITS`] bits: bit [`bloom_bit`] of the [`HEAD`]-byte head code
-    /// of every key of [`HEAD`] bytes or more.
-    bloom_prefix: Box<[u64]>,
-    /// Bit `b0 << 8 | b1` set: some key of two or three bytes starts with the
-    /// lower-case bytes `b0 b1`.
-    pairs_short: Box<[u64]>,
-    /// [`BLOOM_BITS`] bits: bit [`bloom_bit`] of every long head (the first
-    /// [`LONG`] bytes of a key at least that long).
-    bloom_long: Box<[u64]>,
-    /// The same for the [`HEAD`]-byte head codes of keys of 4 to 7 bytes.
-    bloom_mid: Box<[u64]>,
+    /// Some byte that is not an ASCII letter or digit but printable ASCII
+    /// has [`START`] or [`OPEN`] (the tests' record of the gates).
+    #[cfg(test)]
+    punct_gate: bool,
+    /// The same for the other ASCII bytes (space, controls, DEL).
+    #[cfg(test)]
+    blank_gate: bool,
+    /// The same for the bytes that lead a multi-byte character.
+    #[cfg(test)]
+    lead_gate: bool,
+    /// [`LitIndex::block_mask_gated`] for the gates: punctuation, other
+    /// ASCII bytes, bytes leading a multi-byte character.
+    block_fn: fn(&LitIndex, &[u8], usize) -> u64,
+    /// Some key is shorter than [`HEAD`] bytes.
+    has_short: bool,
+    /// The [`HEAD`]-byte head codes of every key of [`HEAD`] bytes or more.
+    bloom_prefix: Bloom,
+    /// [`pair_code`] of the first two (lower-case) bytes of every key of two
+    /// or three bytes.
+    pairs_short: Bloom,
+    /// Every long head (the first [`LONG`] bytes of a key at least that long).
+    bloom_long: Bloom,
+    /// The [`HEAD`]-byte head codes of keys of 4 to 7 bytes.
+    bloom_mid: Bloom,
     /// `single[b]`: the one-byte key `b` (lower-case) exists.
     single: [bool; 256],
     /// Long head → the run of sorted keys with that head.
@@ -187,39 +284,58 @@ impl LitIndex {
             class[usize::from(b'+')] |= OPEN;
             class[usize::from(b'(')] |= OPEN;
         }
-        let mut bloom_prefix = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
-        let mut pairs_short = vec![0u64; 1024].into_boxed_slice();
-        let mut bloom_long = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
-        let mut bloom_mid = vec![0u64; BLOOM_BITS / 64].into_boxed_slice();
+        let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix) = (0, 0, 0, 0);
+        for k in keys {
+            match k.len() {
+                0 | 1 => {}
+                2 | 3 => n_pairs += 1,
+                l => {
+                    n_prefix += 1;
+                    if l >= LONG {
+                        n_long += 1;
+                    } else {
+                        n_mid += 1;
+                    }
+                }
+            }
+        }
+        let mut bloom_prefix = Bloom::new(n_prefix);
+        let mut pairs_short = Bloom::new(n_pairs);
+        let mut bloom_long = Bloom::new(n_long);
+        let mut bloom_mid = Bloom::new(n_mid);
         let mut single = [false; 256];
+        let mut has_short = false;
         // Sorted keys with the same long head are adjacent: a group is a run.
-        let mut long_codes: Vec<(u64, u32, u32)> = Vec::new();
+        let mut long_codes: Vec<(u64, u32, u32)> = Vec::with_capacity(n_long);
         let mut head_codes: Vec<(u64, u32, u32)> = Vec::new();
         // (head code, length, key) of the keys of 4 to 7 bytes.
-        let mut mid_keys: Vec<(u64, usize, u32)> = Vec::new();
+        let mut mid_keys: Vec<(u64, usize, u32)> = Vec::with_capacity(n_mid);
         for (i, k) in keys.iter().enumerate() {
             let Some(&b0) = k.first() else { continue };
             let i = i as u32;
             class[usize::from(b0)] |= START;
             class[usize::from(b0.to_ascii_uppercase())] |= START;
             match **k {
-                [b] => single[usize::from(b)] = true,
-                [b0, b1] | [b0, b1, _] => {
-                    let bit = usize::from(b0) << 8 | usize::from(b1);
-                    pairs_short[bit / 64] |= 1 << (bit % 64);
+                [b] => {
+                    single[usize::from(b)] = true;
+                    has_short = true;
                 }
-                _ => bloom_set(&mut bloom_prefix, head_code(k)),
+                [b0, b1] | [b0, b1, _] => {
+                    pairs_short.insert(pair_code(b0, b1));
+                    has_short = true;
+                }
+                _ => bloom_prefix.insert(head_code(k)),
             }
             if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = k.get(..LONG) {
                 let code = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]);
-                bloom_set(&mut bloom_long, code);
+                bloom_long.insert(code);
                 match long_codes.last_mut() {
                     Some((c, _, hi)) if *c == code => *hi = i + 1,
                     _ => long_codes.push((code, i, i + 1)),
                 }
             } else if k.len() >= HEAD {
                 let code = head_code(k);
-                bloom_set(&mut bloom_mid, code);
+                bloom_mid.insert(code);
                 mid_keys.push((code, k.len(), i));
             } else {
                 head_codes.push((head_code(k), i, i + 1));
@@ -235,8 +351,37 @@ impl LitIndex {
                 _ => head_codes.push((code, at, at + 1)),
             }
         }
+        // The bytes that are not ASCII letters or digits and may start
+        // something: a key's first byte, or `+` and `(` with digit forms.
+        let (mut punct, mut blank, mut lead) = (any_digit, false, false);
+        for k in keys {
+            match k.first() {
+                Some(&b) if b >= 0xC0 => lead = true,
+                Some(&b) if b.is_ascii_punctuation() => punct = true,
+                Some(&b) if b <= b' ' || b == 0x7f => blank = true,
+                _ => {}
+            }
+        }
+        let block_fn = match (punct, blank, lead) {
+            (false, false, false) => Self::block_mask_gated::<false, false, false>,
+            (false, false, true) => Self::block_mask_gated::<false, false, true>,
+            (false, true, false) => Self::block_mask_gated::<false, true, false>,
+            (false, true, true) => Self::block_mask_gated::<false, true, true>,
+            (true, false, false) => Self::block_mask_gated::<true, false, false>,
+            (true, false, true) => Self::block_mask_gated::<true, false, true>,
+            (true, true, false) => Self::block_mask_gated::<true, true, false>,
+            (true, true, true) => Self::block_mask_gated::<true, true, true>,
+        };
         LitIndex {
+            #[cfg(test)]
+            punct_gate: punct,
+            #[cfg(test)]
+            blank_gate: blank,
+            #[cfg(test)]
+            lead_gate: lead,
+            block_fn,
             class,
+            has_short,
             bloom_prefix,
             pairs_short,
             bloom_long,
@@ -248,101 +393,242 @@ impl LitIndex {
         }
     }
 
-    /// The longest key equal (ASCII-case-insensitively) to the text at `p`.
-    /// `parent[k]`: the longest key that is a proper prefix of key `k`.
-    #[inline]
-    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], hay: &[u8], p: usize) -> Option<u32> {
-        let rest = hay.get(p..)?;
-        let b0 = lower(*rest.first()?);
-        if let Some(&[h0, h1, h2, h3]) = rest.get(..HEAD) {
-            let code4 =
-                u64::from(lower4(u32::from_le_bytes([h0, h1, h2, h3]))) | (HEAD as u64) << 32;
-            if bloom_has(&self.bloom_prefix, code4) {
-                if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = rest.get(..LONG) {
-                    let code = lower8(u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]));
-                    if bloom_has(&self.bloom_long, code)
-                        && let Some((lo, hi)) = self.long.get(code)
-                        && let Some(key) = longest_in(keys, parent, lo, hi, rest)
-                    {
-                        return Some(key);
-                    }
-                }
-                if bloom_has(&self.bloom_mid, code4)
-                    && let Some((lo, hi)) = self.heads.get(code4)
-                {
-                    for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
-                        if keys
-                            .get(id as usize)
-                            .is_some_and(|k| starts_with_key(rest, k, HEAD))
-                        {
-                            return Some(id);
-                        }
-                    }
-                }
-            }
+    /// The longest key equal (ASCII-case-insensitively) to the start of
+    /// `rest`. `parent[k]`: the longest key that is a proper prefix of key `k`.
+    ///
+    /// Inlined into the scan: most word starts leave after one load, its
+    /// lower-casing and one Bloom probe (two if some keys are shorter than
+    /// [`HEAD`] bytes).
+    #[inline(always)]
+    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8]) -> Option<u32> {
+        let Some(head) = rest.first_chunk::<HEAD>() else {
+            return self.longest_near_end(rest);
+        };
+        let l4 = lower4(u32::from_le_bytes(*head));
+        let code4 = u64::from(l4) | (HEAD as u64) << 32;
+        if self.bloom_prefix.has(code4)
+            && let Some(key) = self.longest_headed(keys, parent, rest, code4)
+        {
+            return Some(key);
         }
-        if let Some(&b1) = rest.get(1) {
-            let bit = usize::from(b0) << 8 | usize::from(lower(b1));
-            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-            if self.pairs_short.get(word).is_some_and(|w| w & mask != 0) {
-                // A key of two or three bytes is its whole head.
-                for hl in [3, 2] {
-                    if let Some(head) = rest.get(..hl)
-                        && let Some((lo, _)) = self.heads.get(head_code(head))
-                    {
-                        return Some(lo);
-                    }
-                }
-            }
-        }
-        if self.single[usize::from(b0)] {
-            return self.heads.get(head_code(&rest[..1])).map(|(lo, _)| lo);
+        if self.has_short
+            && (self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize])
+        {
+            return self.longest_short(rest);
         }
         None
+    }
+
+    /// [`LitIndex::longest_at`] where fewer than [`HEAD`] bytes are left.
+    #[inline(never)]
+    fn longest_near_end(&self, rest: &[u8]) -> Option<u32> {
+        if self.has_short {
+            self.longest_short(rest)
+        } else {
+            None
+        }
+    }
+
+    /// The longest key of [`HEAD`] bytes or more at the start of `rest`, whose
+    /// first [`HEAD`] bytes have the head code `code4`.
+    #[inline(never)]
+    fn longest_headed(
+        &self,
+        keys: &[Box<[u8]>],
+        parent: &[u32],
+        rest: &[u8],
+        code4: u64,
+    ) -> Option<u32> {
+        if let Some(head) = rest.first_chunk::<LONG>() {
+            let code = lower8(u64::from_le_bytes(*head));
+            if self.bloom_long.has(code)
+                && let Some((lo, hi)) = self.long.get(code)
+                && let Some(key) = longest_in(keys, parent, lo, hi, rest)
+            {
+                return Some(key);
+            }
+        }
+        if self.bloom_mid.has(code4)
+            && let Some((lo, hi)) = self.heads.get(code4)
+        {
+            for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
+                if keys
+                    .get(id as usize)
+                    .is_some_and(|k| starts_with_key(rest, k, HEAD))
+                {
+                    return Some(id);
+                }
+            }
+        }
+        None
+    }
+
+    /// The longest key of fewer than [`HEAD`] bytes at the start of `rest`.
+    #[inline(never)]
+    fn longest_short(&self, rest: &[u8]) -> Option<u32> {
+        // A key of one to three bytes is its whole head.
+        for hl in [3, 2, 1] {
+            if let Some(head) = rest.get(..hl)
+                && let Some((lo, _)) = self.heads.get(head_code(head))
+            {
+                return Some(lo);
+            }
+        }
+        None
+    }
+
+    /// What may be restored at `p`, a position not glued on the left to an
+    /// ASCII letter or digit if its byte is one: see [`LitIndex::next_event`].
+    #[inline(always)]
+    fn event_at(
+        &self,
+        keys: &[Box<[u8]>],
+        parent: &[u32],
+        digits: &DigitTrie,
+        hay: &[u8],
+        p: usize,
+    ) -> Option<(usize, Option<u32>, bool)> {
+        let rest = hay.get(p..)?;
+        let c = self.class[usize::from(*rest.first()?)];
+        if c & (START | DIGIT | OPEN) == 0 {
+            return None;
+        }
+        let digit = if c & DIGIT != 0 {
+            digits.may_start(rest)
+        } else {
+            c & OPEN != 0
+                && rest.get(1..).is_some_and(|after| {
+                    after
+                        .first()
+                        .is_some_and(|&n| self.class[usize::from(n)] & DIGIT != 0)
+                        && digits.may_start(after)
+                })
+        };
+        let key = if c & START != 0 {
+            self.longest_at(keys, parent, rest)
+        } else {
+            None
+        };
+        (digit || key.is_some()).then_some((p, key, digit))
+    }
+
+    /// Bit `i` set: the byte at `start + i` (of the 64 from `start`, a
+    /// multiple of 64) is a position to try: an ASCII letter or digit that
+    /// starts a run of them, or, if some key or variant starts with one,
+    /// printable ASCII punctuation, another ASCII byte (space, controls) or
+    /// a byte leading a multi-byte character. Eight bytes at a time.
+    fn block_mask(&self, hay: &[u8], start: usize) -> u64 {
+        (self.block_fn)(self, hay, start)
+    }
+
+    /// [`LitIndex::block_mask`] with the gates known at compile time (the
+    /// variant for the index's gates is picked once, in [`LitIndex::new`]).
+    #[inline(never)]
+    fn block_mask_gated<const PUNCT: bool, const BLANK: bool, const LEAD: bool>(
+        &self,
+        hay: &[u8],
+        start: usize,
+    ) -> u64 {
+        let mut prev_alnum = start
+            .checked_sub(1)
+            .and_then(|i| hay.get(i))
+            .is_some_and(u8::is_ascii_alphanumeric);
+        let mut padded = [0u8; BLOCK];
+        let tail = hay.get(start..).unwrap_or_default();
+        let (bytes, valid) = match tail.get(..BLOCK) {
+            Some(block) => (block, u64::MAX),
+            None => {
+                padded[..tail.len()].copy_from_slice(tail);
+                (&padded[..], (1u64 << tail.len()) - 1)
+            }
+        };
+        let mut mask = 0u64;
+        for (w, chunk) in bytes.chunks_exact(8).enumerate() {
+            let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+                break;
+            };
+            let x = u64::from_le_bytes(chunk);
+            let alnum = alnum8(x);
+            let glued = alnum << 8 | u64::from(prev_alnum) << 7;
+            let mut high = alnum & !glued;
+            if PUNCT || BLANK {
+                let printable = printable8(x);
+                if PUNCT {
+                    high |= printable & !alnum;
+                }
+                if BLANK {
+                    high |= !x & 0x8080_8080_8080_8080 & !alnum & !printable;
+                }
+            }
+            if LEAD {
+                high |= lead8(x);
+            }
+            // The high bit of byte i to bit i.
+            let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            mask |= bits << (8 * w);
+            prev_alnum = alnum >> 63 != 0;
+        }
+        mask & valid
     }
 
     /// The first position `p >= from` where something may be restored: a
     /// key matches there (then the longest one), or a digit variant may
     /// start there (`true`: a digit that a digit form starts with, or a `+`
-    /// or `(` before one). Neither counts where the byte at `p` is an ASCII
-    /// letter or digit glued to one on its left (no key or variant can be
-    /// valid there: the key would start with that alphanumeric byte, the
-    /// variant with a glued digit).
+    /// or `(` before one, and the first four digits, if the text has four
+    /// in a row there, start a digit form). Neither counts where the byte at
+    /// `p` is an ASCII letter or digit glued to one on its left (no key or
+    /// variant can be valid there: the key would start with that
+    /// alphanumeric byte, the variant with a glued digit).
+    ///
+    /// `scan` keeps the positions to try ([`LitIndex::block_mask`]) of the
+    /// current block of 64 bytes from one call to the next: `from` must not
+    /// decrease and `hay` not change between calls with the same `scan`.
+    #[inline]
     pub(crate) fn next_event(
         &self,
         keys: &[Box<[u8]>],
         parent: &[u32],
+        digits: &DigitTrie,
         hay: &[u8],
         from: usize,
+        scan: &mut Scan,
     ) -> Option<(usize, Option<u32>, bool)> {
-        let mut prev_alnum = from
-            .checked_sub(1)
-            .and_then(|i| hay.get(i))
-            .is_some_and(u8::is_ascii_alphanumeric);
-        let tail = hay.get(from..)?;
-        for (i, &b) in tail.iter().enumerate() {
-            let c = self.class[usize::from(b)];
-            let alnum = c & ALNUM != 0;
-            if c & (START | DIGIT | OPEN) != 0 && !(alnum && prev_alnum) {
-                let p = from + i;
-                let digit = c & DIGIT != 0
-                    || (c & OPEN != 0
-                        && hay
-                            .get(p + 1)
-                            .is_some_and(|&n| self.class[usize::from(n)] & DIGIT != 0));
-                let key = if c & START != 0 {
-                    self.longest_at(keys, parent, hay, p)
-                } else {
-                    None
-                };
-                if digit || key.is_some() {
-                    return Some((p, key, digit));
+        let mut block = from - from % BLOCK;
+        if scan.block != Some(block) {
+            scan.block = Some(block);
+            scan.mask = self.block_mask(hay, block);
+        }
+        let mut mask = scan.mask & (u64::MAX << (from - block));
+        loop {
+            while mask != 0 {
+                let p = block + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let Some(event) = self.event_at(keys, parent, digits, hay, p) {
+                    scan.mask = mask;
+                    return Some(event);
                 }
             }
-            prev_alnum = alnum;
+            block += BLOCK;
+            if block >= hay.len() {
+                scan.mask = 0;
+                return None;
+            }
+            scan.block = Some(block);
+            mask = self.block_mask(hay, block);
         }
-        None
     }
+}
+
+/// The bytes [`LitIndex::block_mask`] looks at in one go.
+const BLOCK: usize = 64;
+
+/// The state of a scan with [`LitIndex::next_event`].
+#[derive(Debug, Default)]
+pub(crate) struct Scan {
+    /// Start of the block whose positions `mask` holds.
+    block: Option<usize>,
+    /// Positions to try in the block that were not tried yet.
+    mask: u64,
 }
 
 /// The longest of the sorted keys `lo..hi` (all with the same first [`LONG`]
@@ -423,6 +709,98 @@ mod tests {
                 assert_eq!(lower4(x), want, "{x:#x}");
             }
         }
+    }
+
+    /// Eight bytes with `b` at byte `at` and varied bytes around it.
+    fn word_with(b: u8, at: usize) -> u64 {
+        let filler = u64::from_le_bytes(*b"a Z9\xc3\xa9(\xff");
+        (filler & !(0xff << (8 * at))) | u64::from(b) << (8 * at)
+    }
+
+    /// The per-byte answer of a SWAR helper, as its high bits.
+    fn per_byte(x: u64, f: impl Fn(u8) -> bool) -> u64 {
+        let bytes = x.to_le_bytes();
+        (0..8)
+            .filter(|&i| f(bytes[i]))
+            .fold(0, |m, i| m | 0x80 << (8 * i))
+    }
+
+    #[test]
+    fn swar_classes_agree_with_each_byte() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let x = word_with(b, at);
+                assert_eq!(
+                    alnum8(x),
+                    per_byte(x, |c| c.is_ascii_alphanumeric()),
+                    "{x:#x}"
+                );
+                assert_eq!(
+                    printable8(x),
+                    per_byte(x, |c| c.is_ascii_graphic()),
+                    "{x:#x}"
+                );
+                assert_eq!(lead8(x), per_byte(x, |c| c >= 0xC0), "{x:#x}");
+            }
+        }
+    }
+
+    /// The positions `block_mask` gives, one byte at a time.
+    fn block_positions(index: &LitIndex, hay: &[u8], start: usize) -> u64 {
+        let mut mask = 0;
+        for (i, p) in (start..hay.len().min(start + BLOCK)).enumerate() {
+            let b = hay[p];
+            let glued = b.is_ascii_alphanumeric()
+                && p.checked_sub(1)
+                    .is_some_and(|q| hay[q].is_ascii_alphanumeric());
+            let other = !b.is_ascii_alphanumeric()
+                && ((b.is_ascii_graphic() && index.punct_gate)
+                    || (b.is_ascii() && !b.is_ascii_graphic() && index.blank_gate)
+                    || (b >= 0xC0 && index.lead_gate));
+            if (b.is_ascii_alphanumeric() && !glued) || other {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    #[test]
+    fn block_mask_agrees_with_each_byte() {
+        let keys: Vec<Box<[u8]>> = [&b"(ab"[..], b" x", "\u{e9}t\u{e9}".as_bytes(), b"zz"]
+            .iter()
+            .map(|k| Box::from(*k))
+            .collect();
+        let text =
+            "ab9 x(y) \u{e9}t\u{e9} zz\u{a0}q\t\x7f9a-b_c d\u{65e5}\u{672c}\u{8a9e}Z! ".repeat(7);
+        let hay = text.as_bytes();
+        for n in [0, 1, 2, 3] {
+            // Each subset of the gates: the keys that open them.
+            let subset: Vec<Box<[u8]>> = keys.iter().take(n + 1).cloned().collect();
+            let mut sorted = subset.clone();
+            sorted.sort();
+            let index = LitIndex::new(&sorted, |b| b == b'9');
+            for start in (0..hay.len() + BLOCK).step_by(BLOCK) {
+                assert_eq!(
+                    index.block_mask(hay, start),
+                    block_positions(&index, hay, start),
+                    "keys {n}, block at {start}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bloom_filters_grow_with_the_keys() {
+        assert_eq!(Bloom::new(0).words.len() * 64, BLOOM_MIN_BITS);
+        assert_eq!(Bloom::new(3).words.len() * 64, BLOOM_MIN_BITS);
+        assert_eq!(Bloom::new(100).words.len() * 64, 4096);
+        assert_eq!(Bloom::new(1_000_000).words.len() * 64, BLOOM_MAX_BITS);
+        let mut bloom = Bloom::new(40);
+        let codes: Vec<u64> = (0..40u64).map(|i| i * 0x1234_5678_9abc).collect();
+        for &c in &codes {
+            bloom.insert(c);
+        }
+        assert!(codes.iter().all(|&c| bloom.has(c)));
     }
 
     #[test]

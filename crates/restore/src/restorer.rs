@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::{LitIndex, NO_PARENT};
+use crate::index::{Bloom, LitIndex, NO_PARENT, Scan, pair_code};
 use crate::map::Map;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
@@ -54,8 +54,11 @@ struct Target {
 }
 
 struct Entry {
-    stand_in: Box<str>,
-    real: Box<str>,
+    /// The stand-in is `strings[start..mid]`, the real value `strings[mid..end]`
+    /// ([`Restorer::stand_in`], [`Restorer::real`]): one allocation for all.
+    start: usize,
+    mid: usize,
+    end: usize,
     /// Stand-in contains '@': restore the real value verbatim whatever the case.
     email: bool,
     /// Stand-in has no upper-case letter.
@@ -89,6 +92,8 @@ fn case_allows(entry: &Entry, matched: &str) -> bool {
 #[derive(Clone)]
 pub struct Restorer {
     entries: std::sync::Arc<[Entry]>,
+    /// The stand-ins and real values of `entries`, one after the other.
+    strings: std::sync::Arc<str>,
     /// ASCII-lower-cased literal keys, sorted, unique. Pattern id = index.
     keys: Vec<Box<[u8]>>,
     /// For key `i`, `targets[target_ranges[i]..target_ranges[i+1]]`, in
@@ -102,9 +107,8 @@ pub struct Restorer {
     max_key_len: usize,
     /// `first_bytes[b]`: some key starts with the (lower-case) byte `b`.
     first_bytes: [bool; 256],
-    /// Bit `b0 << 8 | b1` set: some key starts with the (lower-case) bytes
-    /// `b0 b1`.
-    first_pairs: Box<[u64]>,
+    /// [`pair_code`] of the first two (lower-case) bytes of every key.
+    first_pairs: Bloom,
 }
 
 impl fmt::Debug for Restorer {
@@ -165,6 +169,7 @@ impl Restorer {
     /// Compiles `map`.
     pub fn new(map: &Map) -> Restorer {
         let mut entries = Vec::with_capacity(map.len());
+        let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
         // (key, target) pairs before grouping.
         let mut raw: Vec<(Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
         let mut digits = DigitTrie::new();
@@ -172,9 +177,14 @@ impl Restorer {
         let mut forms = Vec::with_capacity(map.len());
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
+            let start = strings.len();
+            strings.push_str(stand_in);
+            let mid = strings.len();
+            strings.push_str(real);
             entries.push(Entry {
-                stand_in: stand_in.into(),
-                real: real.into(),
+                start,
+                mid,
+                end: strings.len(),
                 email: stand_in.contains('@'),
                 all_lower: !stand_in.chars().any(char::is_uppercase),
                 capitalised_word: is_capitalised_word(stand_in),
@@ -264,19 +274,19 @@ impl Restorer {
 
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
         let mut first_bytes = [false; 256];
-        let mut first_pairs = vec![0u64; 1024].into_boxed_slice();
+        let mut first_pairs = Bloom::new(keys.len());
         for k in &keys {
             if let Some(&b) = k.first() {
                 first_bytes[usize::from(b)] = true;
             }
             if let [b0, b1, ..] = **k {
-                let bit = usize::from(b0) << 8 | usize::from(b1);
-                first_pairs[bit / 64] |= 1 << (bit % 64);
+                first_pairs.insert(pair_code(b0, b1));
             }
         }
         let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b));
         Restorer {
             entries: entries.into(),
+            strings: strings.into(),
             keys,
             target_ranges,
             targets,
@@ -287,6 +297,18 @@ impl Restorer {
             first_bytes,
             first_pairs,
         }
+    }
+
+    /// The stand-in of `e`, as bytes (compared, never written).
+    fn stand_in(&self, e: &Entry) -> &[u8] {
+        self.strings
+            .as_bytes()
+            .get(e.start..e.mid)
+            .unwrap_or_default()
+    }
+
+    fn real(&self, e: &Entry) -> &str {
+        self.strings.get(e.mid..e.end).unwrap_or_default()
     }
 
     /// Number of stand-ins compiled.
@@ -361,12 +383,14 @@ impl Restorer {
         let mut pos = 0;
         let mut emitted = 0;
         let mut restored = 0;
+        let mut scan = Scan::default();
         loop {
             if pos > pending {
                 pending = self.pending_from(text, pos, before);
             }
             let Some((start, key, digit)) =
-                self.index.next_event(&self.keys, &self.parent, hay, pos)
+                self.index
+                    .next_event(&self.keys, &self.parent, &self.digits, hay, pos, &mut scan)
             else {
                 break;
             };
@@ -553,12 +577,10 @@ impl Restorer {
         match *rest {
             [] => false,
             [b0] => self.first_bytes[usize::from(b0.to_ascii_lowercase())],
-            [b0, b1, ..] => {
-                let bit = usize::from(b0.to_ascii_lowercase()) << 8
-                    | usize::from(b1.to_ascii_lowercase());
-                // Keys shorter than two bytes cannot start with two bytes.
-                self.first_pairs[bit / 64] & (1 << (bit % 64)) != 0
-            }
+            // Keys shorter than two bytes cannot start with two bytes.
+            [b0, b1, ..] => self
+                .first_pairs
+                .has(pair_code(b0.to_ascii_lowercase(), b1.to_ascii_lowercase())),
         }
     }
 
@@ -651,7 +673,8 @@ impl Restorer {
         let targets = &self.targets[range];
         let entry = |t: &Target| self.entries.get(t.entry as usize);
         let exact = targets.iter().find(|t| {
-            t.kind == TargetKind::StandIn && entry(t).is_some_and(|e| &*e.stand_in == matched)
+            t.kind == TargetKind::StandIn
+                && entry(t).is_some_and(|e| self.stand_in(e) == matched.as_bytes())
         });
         let t = exact.or_else(|| {
             targets
@@ -673,18 +696,19 @@ impl Restorer {
             out.push_str(matched);
             return;
         };
-        if !cased || entry.email || matched == &*entry.stand_in {
-            out.push_str(&entry.real);
+        let real = self.real(entry);
+        if !cased || entry.email || matched.as_bytes() == self.stand_in(entry) {
+            out.push_str(real);
             return;
         }
         let upper = matched.chars().any(char::is_uppercase);
         let lower = matched.chars().any(char::is_lowercase);
         if upper && !lower {
-            out.push_str(&entry.real.to_uppercase());
+            out.push_str(&real.to_uppercase());
         } else if lower && !upper && !entry.all_lower {
-            out.push_str(&entry.real.to_lowercase());
+            out.push_str(&real.to_lowercase());
         } else {
-            out.push_str(&entry.real);
+            out.push_str(real);
         }
     }
 }

@@ -651,3 +651,96 @@ proptest! {
         check_against_old_search(&map, &pieces, &cuts, block, use_ac)?;
     }
 }
+
+// ---------------------------------------------------------------------------
+// The scan reads the text in blocks of 64 bytes, eight at a time: stand-ins
+// across those boundaries, long texts, maps of more keys.
+
+/// Fillers long enough to move the stand-ins across blocks, of every kind
+/// of byte the scan tells apart.
+fn long_pieces() -> impl Strategy<Value = Vec<(usize, u8, usize, String)>> {
+    prop::collection::vec(
+        (
+            any::<usize>(),
+            any::<u8>(),
+            any::<usize>(),
+            "[aAbB .,'()+\\-é日0-9\t\u{a0}]{0,70}",
+        ),
+        0..10,
+    )
+}
+
+fn random_bigger_map() -> impl Strategy<Value = Map> {
+    prop::collection::vec((random_stand_in(), "[A-Za-zé ]{1,6}"), 10..80).prop_map(|pairs| {
+        let mut map = Map::new();
+        for (stand_in, real) in pairs {
+            let _ = map.insert(stand_in, real);
+        }
+        map
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Long texts: stand-ins at any offset of the scan's blocks.
+    #[test]
+    fn index_agrees_with_the_old_search_on_long_texts(
+        map in random_map(),
+        pieces in long_pieces(),
+        cuts in prop::collection::vec(any::<usize>(), 0..6),
+        block in 1usize..40,
+        use_ac in any::<bool>(),
+    ) {
+        check_against_old_search(&map, &pieces, &cuts, block, use_ac)?;
+    }
+
+    /// Maps of tens of stand-ins: fuller Bloom filters and tables.
+    #[test]
+    fn index_agrees_with_the_old_search_on_bigger_maps(
+        map in random_bigger_map(),
+        pieces in long_pieces(),
+        cuts in prop::collection::vec(any::<usize>(), 0..6),
+        use_ac in any::<bool>(),
+    ) {
+        check_against_old_search(&map, &pieces, &cuts, 16, use_ac)?;
+    }
+}
+
+/// Every stand-in kind at every offset around the first block boundaries,
+/// after every kind of byte, glued or not.
+#[test]
+fn stand_ins_at_every_offset_of_the_blocks() {
+    let mut map = Map::new();
+    for (s, r) in [
+        ("Emily Clark", "Jane Doe"),
+        ("Ann", "Eve"),
+        ("(415) 555-0148", "(415) 867-2210"),
+        ("José", "Luis"),
+        ("'q@x.com", "'r@y.org"),
+        (" pad", " dap"),
+    ] {
+        map.insert(s, r).unwrap();
+    }
+    let restorer = Restorer::new(&map);
+    let reference = Reference::new(&restorer);
+    for written in [
+        "Emily Clark",
+        "ANN",
+        "415.555.0148",
+        "(415)5550148",
+        "+4155550148",
+        "JOSÉ",
+        "'q@x.com",
+        " pad",
+    ] {
+        for before in ["", "x", "9", " ", "é", "日", "\t", "("] {
+            for offset in 50..140 {
+                let text = format!("{}{before}{written} tail", "a".repeat(offset));
+                let out = restorer.restore(&text);
+                assert_eq!(out, reference.restore(&restorer, &text), "{text:?}");
+                assert_eq!(out, brute_restore(&restorer, &text), "{text:?}");
+            }
+        }
+    }
+}
