@@ -23,6 +23,7 @@
 //! still read (a table's header) as its context.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use redact_detect::resolve;
 use redact_surrogate::Surrogates;
@@ -86,13 +87,13 @@ pub struct StreamRedactor {
     /// The map's stand-ins, and for each its first run of letters and digits (lower case)
     /// with the run's offset, and its last 7 digits when it is number-like.
     stand_ins: Vec<String>,
-    by_run: HashMap<String, Vec<(u32, u32)>>,
-    by_tail: HashMap<u64, Vec<u32>>,
+    by_run: FxMap<String, Vec<(u32, u32)>>,
+    by_tail: FxMap<u64, Vec<u32>>,
     /// Values known to be identifying (people found so far, real values of a map passed in),
     /// by their first word in lower case.
     known: Vec<(String, Option<Kind>)>,
     known_lower: HashSet<String>,
-    known_by_word: HashMap<String, Vec<(u32, u32)>>,
+    known_by_word: FxMap<String, Vec<(u32, u32)>>,
 }
 
 impl std::fmt::Debug for StreamRedactor {
@@ -123,11 +124,11 @@ impl StreamRedactor {
             learned: parts::Learned::default(),
             map: Map::new(),
             stand_ins: Vec::new(),
-            by_run: HashMap::new(),
-            by_tail: HashMap::new(),
+            by_run: FxMap::default(),
+            by_tail: FxMap::default(),
             known: Vec::new(),
             known_lower: HashSet::new(),
-            known_by_word: HashMap::new(),
+            known_by_word: FxMap::default(),
         };
         if let Some(prev) = previous {
             for (stand_in, real) in prev.iter() {
@@ -270,12 +271,9 @@ impl StreamRedactor {
         if self.stand_ins.is_empty() {
             return out;
         }
-        let mut key = String::new();
-        for (s, e) in alnum_runs(text) {
-            key.clear();
-            key.extend(text[s..e].chars().flat_map(char::to_lowercase));
-            let Some(ids) = self.by_run.get(&key) else {
-                continue;
+        lower_runs(text, |s, key| {
+            let Some(ids) = self.by_run.get(key) else {
+                return;
             };
             for &(id, off) in ids {
                 let Some(start) = s.checked_sub(off as usize) else {
@@ -290,7 +288,7 @@ impl StreamRedactor {
                     out.push((start, end, id));
                 }
             }
-        }
+        });
         if !self.by_tail.is_empty() {
             let b = text.as_bytes();
             for (s, e, tail) in digit_tails(text) {
@@ -518,7 +516,10 @@ impl StreamRedactor {
         }
         if !part_pairs.is_empty() {
             let mut parts_map = Map::new();
-            parts::add_to_map(piece, &mut parts_map, part_pairs);
+            // Whether a part occurs in the piece, from the index of the piece the stand-ins
+            // were checked against (as `Redactor::redact` does).
+            let sur = &mut self.sur;
+            parts::add_to_map_with(&mut parts_map, part_pairs, |p| sur.occurs_in(piece, p));
             for (s, r) in parts_map.iter() {
                 if self.map.get(s).is_none()
                     && pending.get(s).is_none()
@@ -589,6 +590,79 @@ fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         }
         Some((s, i))
     })
+}
+
+/// A fast hasher for the look-ups by word (FxHash's step, with a final mix): the keys are
+/// words of the input and stand-ins, looked up once per word of every piece.
+#[derive(Clone, Copy, Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+        let mut w = [0u8; 8];
+        let rest = chunks.remainder();
+        w[..rest.len()].copy_from_slice(rest);
+        self.0 =
+            (self.0.rotate_left(5) ^ u64::from_le_bytes(w) ^ rest.len() as u64).wrapping_mul(K);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^ (x >> 33)
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Calls `f` with the start and the lower-case text of every maximal run of alphanumeric
+/// characters (Unicode) of `text`: [`alnum_runs`] with the runs lowered by
+/// [`char::to_lowercase`], reading ASCII byte by byte.
+fn lower_runs(text: &str, mut f: impl FnMut(usize, &str)) {
+    let b = text.as_bytes();
+    let mut key = String::new();
+    let mut start = None;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let (alnum, len) = if c.is_ascii() {
+            (c.is_ascii_alphanumeric(), 1)
+        } else {
+            let Some(ch) = text[i..].chars().next() else {
+                break;
+            };
+            (ch.is_alphanumeric(), ch.len_utf8())
+        };
+        if alnum {
+            if start.is_none() {
+                start = Some(i);
+                key.clear();
+            }
+            if c.is_ascii() {
+                key.push(char::from(c.to_ascii_lowercase()));
+            } else {
+                key.extend(text[i..i + len].chars().flat_map(char::to_lowercase));
+            }
+        } else if let Some(s) = start.take() {
+            f(s, &key);
+        }
+        i += len;
+    }
+    if let Some(s) = start {
+        f(s, &key);
+    }
 }
 
 /// Maximal runs of alphanumeric characters (Unicode).
@@ -743,6 +817,19 @@ mod tests {
         let got: Vec<(usize, usize)> = with.iter().map(|f| (f.start, f.end)).collect();
         assert_eq!(got, tail);
         assert!(!got.is_empty());
+    }
+
+    proptest::proptest! {
+        /// The byte loop finds the runs, lowered, that the character loop finds.
+        #[test]
+        fn lower_runs_match_alnum_runs(text in "[a-zA-Z0-9 .,_\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}\u{2160}-]{0,40}") {
+            let want: Vec<(usize, String)> = alnum_runs(&text)
+                .map(|(s, e)| (s, text[s..e].chars().flat_map(char::to_lowercase).collect()))
+                .collect();
+            let mut got = Vec::new();
+            lower_runs(&text, |s, k| got.push((s, k.to_string())));
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 
     #[test]
