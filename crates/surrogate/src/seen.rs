@@ -22,10 +22,22 @@
 //! at [`Seen::MAX_BYTES`] (past it the false-positive rate rises instead).
 
 /// Hashes of the runs, pairs and digit tails of the texts passed to [`Seen::add_text`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Seen {
     filters: Vec<Bloom>,
     bytes: usize,
+    /// [`Seen::MAX_BYTES`] (smaller in tests).
+    max_bytes: usize,
+}
+
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen {
+            filters: Vec::new(),
+            bytes: 0,
+            max_bytes: Seen::MAX_BYTES,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -116,10 +128,25 @@ struct Run {
 fn runs(text: &str) -> Vec<Run> {
     let mut out = Vec::new();
     let mut cur: Option<(Hash, usize)> = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // ASCII byte by byte (the hash of a character lowered to one ASCII character is
+        // mixed in as `Hash::push` does); other characters decoded.
+        let (alnum, c, len) = if b[i].is_ascii() {
+            (b[i].is_ascii_alphanumeric(), None, 1)
+        } else {
+            let Some(c) = text[i..].chars().next() else {
+                break;
+            };
+            (c.is_alphanumeric(), Some(c), c.len_utf8())
+        };
+        if alnum {
             let (h, _) = cur.get_or_insert((Hash::new(TAG_RUN), i));
-            h.push(c);
+            match c {
+                None => h.0 = mix(h.0 ^ u64::from(b[i].to_ascii_lowercase())),
+                Some(c) => h.push(c),
+            }
         } else if let Some((h, start)) = cur.take() {
             out.push(Run {
                 hash: h.0,
@@ -127,6 +154,7 @@ fn runs(text: &str) -> Vec<Run> {
                 end: i,
             });
         }
+        i += len;
     }
     if let Some((h, start)) = cur {
         out.push(Run {
@@ -270,8 +298,10 @@ impl Seen {
             return;
         }
         let full = self.filters.last().is_none_or(|f| f.inserted >= f.capacity);
-        if full && self.bytes < Self::MAX_BYTES {
-            let log2 = FIRST_LOG2 + self.filters.len() as u32;
+        let log2 = FIRST_LOG2 + self.filters.len() as u32;
+        // The next filter only if it fits: each doubles, so one more past the limit would
+        // double the memory held.
+        if full && self.bytes + (1 << log2) / 8 <= self.max_bytes {
             let f = Bloom::with_log2(log2);
             self.bytes += f.bits.len() * 8;
             self.filters.push(f);
@@ -377,6 +407,28 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// The byte loop of `runs` gives the hashes the character loop gives.
+        #[test]
+        fn runs_hash_as_characters_do(text in "[a-zA-Z0-9 .,_\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}-]{0,40}") {
+            let mut want = Vec::new();
+            let mut cur: Option<(Hash, usize)> = None;
+            for (i, c) in text.char_indices() {
+                if c.is_alphanumeric() {
+                    cur.get_or_insert((Hash::new(TAG_RUN), i)).0.push(c);
+                } else if let Some((h, s)) = cur.take() {
+                    want.push((h.0, s, i));
+                }
+            }
+            if let Some((h, s)) = cur {
+                want.push((h.0, s, text.len()));
+            }
+            let got: Vec<(u64, usize, usize)> =
+                runs(&text).iter().map(|r| (r.hash, r.start, r.end)).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
     #[test]
     fn short_digit_runs_do_not_make_a_number_look_seen() {
         let mut s = Seen::new();
@@ -431,6 +483,17 @@ mod tests {
         s.add_text(&text);
         assert!(s.filters.len() >= 2);
         assert!(s.bytes() <= Seen::MAX_BYTES);
+        // Filled far past the limit, the filters stay within it.
+        let limit = 1 << 20;
+        let mut big = Seen {
+            max_bytes: limit,
+            ..Seen::new()
+        };
+        for i in 0..(limit as u64 * 8 / BITS_PER_ITEM as u64 * 2) {
+            big.insert(mix(i));
+        }
+        assert!(big.bytes() <= limit, "{}", big.bytes());
+        assert!(big.bytes() >= limit / 2, "{}", big.bytes());
         let missed = (0..200_000)
             .filter(|i| !s.may_hold(&format!("w{i}")))
             .count();
