@@ -487,7 +487,8 @@ impl StreamRedactor {
         // A later stand-in must be text a restore reads nowhere in the input so far, nor in
         // the output so far (`Kieran ` written before the stand-in `Steele` reads as a later
         // stand-in `Kieran Steele`).
-        self.sur.remember_texts(&[piece, out]);
+        self.sur.remember_text(piece);
+        self.sur.remember_text(out);
     }
 
     fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str, fresh: bool) -> Option<&'a str> {

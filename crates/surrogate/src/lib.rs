@@ -417,12 +417,6 @@ impl Surrogates {
         self.seen.add_text(text);
     }
 
-    /// [`Surrogates::remember_text`] for several texts at once (a piece and its output, which
-    /// share most words: each is recorded once).
-    pub fn remember_texts(&mut self, texts: &[&str]) {
-        self.seen.add_texts(texts);
-    }
-
     /// Whether a stand-in could be read in a text given to [`Surrogates::remember_text`].
     pub fn may_be_in_remembered(&self, s: &str) -> bool {
         self.seen.may_hold(s)

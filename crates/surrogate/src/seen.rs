@@ -313,32 +313,17 @@ impl Seen {
 
     /// Records the runs, pairs and digit tails of `text`.
     pub fn add_text(&mut self, text: &str) {
-        self.add_texts(&[text]);
-    }
-
-    /// Records the runs, pairs and digit tails of each of `texts` (a piece and its output
-    /// share most of them): each distinct hash is looked up in the filters once. Once the
-    /// filters are large, every look-up is a few cache misses per filter, and a text repeats
-    /// most of its words.
-    pub fn add_texts(&mut self, texts: &[&str]) {
-        let mut hashes = Vec::new();
-        for text in texts {
-            let rs = runs(text);
-            hashes.reserve(rs.len() * 2);
-            for (i, r) in rs.iter().enumerate() {
-                hashes.push(r.hash);
-                if let Some(next) = rs.get(i + 1)
-                    && let Some(h) = pair_hash(text, r, next)
-                {
-                    hashes.push(h);
-                }
+        let rs = runs(text);
+        for (i, r) in rs.iter().enumerate() {
+            self.insert(r.hash);
+            if let Some(next) = rs.get(i + 1)
+                && let Some(h) = pair_hash(text, r, next)
+            {
+                self.insert(h);
             }
-            hashes.extend(digit_tails(text).into_iter().map(|t| digits_hash(t.2)));
         }
-        hashes.sort_unstable();
-        hashes.dedup();
-        for h in hashes {
-            self.insert(h);
+        for (_, _, tail) in digit_tails(text) {
+            self.insert(digits_hash(tail));
         }
     }
 
