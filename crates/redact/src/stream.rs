@@ -13,8 +13,10 @@
 //!   spelled like one), that text is replaced too, as [`Redactor::redact`] does with the
 //!   stand-ins of a map passed in.
 //!
-//! Every look-up is by the words of the piece in hash tables, so the cost of a piece does not
-//! grow with the size of the map. Each piece is checked to restore exactly (with the entries a
+//! Every look-up is by the words of the piece in hash tables (a stand-in by its first four
+//! runs of letters and digits, so that stand-ins starting alike — `192.0.2.…`, one first name —
+//! are not all checked at each such word), so the cost of a piece hardly grows with the size
+//! of the map. Each piece is checked to restore exactly (with the entries a
 //! restore could read in it) before it is returned, as [`Redactor::redact`] checks a text.
 //!
 //! Detection ([`piece_findings`]) needs nothing of this state, so pieces can be detected on
