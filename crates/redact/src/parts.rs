@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+#[cfg(test)]
 use aho_corasick::AhoCorasick;
 
 use crate::{Map, is_word_byte};
@@ -41,7 +42,9 @@ pub(crate) fn pairs<'a>(real: &'a str, stand_in: &'a str) -> Vec<(&'a str, &'a s
 }
 
 /// Adds `stand-in part → real part` entries to the map, except parts shorter than three
-/// letters and parts that occur in the original text (no stand-in does).
+/// letters and parts that occur in the original text (no stand-in does). The reference for
+/// [`add_to_map_with`], which redaction uses with the index of the text it already has.
+#[cfg(test)]
 pub(crate) fn add_to_map(text: &str, map: &mut Map, pairs: Vec<(String, String)>) {
     add_to_map_by(map, pairs, |pairs| in_text(text, pairs));
 }
@@ -79,6 +82,7 @@ fn add_to_map_by(
 }
 
 /// Per pair, whether its stand-in part occurs in `text` (see [`add_to_map_with`]).
+#[cfg(test)]
 fn in_text(text: &str, pairs: &[(String, String)]) -> Vec<bool> {
     let Ok(ac) = AhoCorasick::builder()
         // Built per call and searched once: a contiguous NFA builds far faster than a DFA.

@@ -13,8 +13,10 @@
 //!   spelled like one), that text is replaced too, as [`Redactor::redact`] does with the
 //!   stand-ins of a map passed in.
 //!
-//! Every look-up is by the words of the piece in hash tables, so the cost of a piece does not
-//! grow with the size of the map. Each piece is checked to restore exactly (with the entries a
+//! Every look-up is by the words of the piece in hash tables (a stand-in by its first four
+//! runs of letters and digits, so that stand-ins starting alike — `192.0.2.…`, one first name —
+//! are not all checked at each such word), so the cost of a piece hardly grows with the size
+//! of the map. Each piece is checked to restore exactly (with the entries a
 //! restore could read in it) before it is returned, as [`Redactor::redact`] checks a text.
 //!
 //! Detection ([`piece_findings`]) needs nothing of this state, so pieces can be detected on
@@ -23,6 +25,7 @@
 //! still read (a table's header) as its context.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use redact_detect::resolve;
 use redact_surrogate::Surrogates;
@@ -83,16 +86,26 @@ pub struct StreamRedactor {
     sur: Surrogates,
     learned: parts::Learned,
     map: Map,
-    /// The map's stand-ins, and for each its first run of letters and digits (lower case)
-    /// with the run's offset, and its last 7 digits when it is number-like.
+    /// The map's stand-ins, and for each its first [`KEY_RUNS`] runs of letters and digits
+    /// with what joins them (lower case) and the offset of the first, and its last 7 digits
+    /// when it is number-like.
     stand_ins: Vec<String>,
-    by_run: HashMap<String, Vec<(u32, u32)>>,
-    by_tail: HashMap<u64, Vec<u32>>,
+    by_run: FxMap<String, Vec<(u32, u32)>>,
+    /// Bit `k`: some stand-in is keyed by `k` runs (it has `k` runs, or more when `k` is
+    /// [`KEY_RUNS`]).
+    key_runs: u8,
+    /// A bit per hash of the first run (lower case) of the stand-ins: most runs of a text
+    /// start none, and are passed over after one look at this.
+    first_runs: Vec<u64>,
+    /// The index by first run alone (the reference for the tests).
+    #[cfg(test)]
+    by_first_run: FxMap<String, Vec<(u32, u32)>>,
+    by_tail: FxMap<u64, Vec<u32>>,
     /// Values known to be identifying (people found so far, real values of a map passed in),
     /// by their first word in lower case.
     known: Vec<(String, Option<Kind>)>,
     known_lower: HashSet<String>,
-    known_by_word: HashMap<String, Vec<(u32, u32)>>,
+    known_by_word: FxMap<String, Vec<(u32, u32)>>,
 }
 
 impl std::fmt::Debug for StreamRedactor {
@@ -123,11 +136,15 @@ impl StreamRedactor {
             learned: parts::Learned::default(),
             map: Map::new(),
             stand_ins: Vec::new(),
-            by_run: HashMap::new(),
-            by_tail: HashMap::new(),
+            by_run: FxMap::default(),
+            key_runs: 0,
+            first_runs: vec![0; FIRST_RUN_BITS / 64],
+            #[cfg(test)]
+            by_first_run: FxMap::default(),
+            by_tail: FxMap::default(),
             known: Vec::new(),
             known_lower: HashSet::new(),
-            known_by_word: HashMap::new(),
+            known_by_word: FxMap::default(),
         };
         if let Some(prev) = previous {
             for (stand_in, real) in prev.iter() {
@@ -194,8 +211,20 @@ impl StreamRedactor {
         }
         let id = self.stand_ins.len() as u32;
         self.stand_ins.push(stand_in.to_string());
+        let runs: Vec<(usize, usize)> = alnum_runs(stand_in).take(KEY_RUNS).collect();
+        if let (Some(&(s, e1)), Some(&(_, e))) = (runs.first(), runs.last()) {
+            let mut key = String::new();
+            push_folded(&mut key, &stand_in[s..e1]);
+            let bit = first_run_bit(&key);
+            self.first_runs[bit / 64] |= 1 << (bit % 64);
+            key.clear();
+            push_folded(&mut key, &stand_in[s..e]);
+            self.by_run.entry(key).or_default().push((id, s as u32));
+            self.key_runs |= 1 << runs.len();
+        }
+        #[cfg(test)]
         if let Some((s, e)) = alnum_runs(stand_in).next() {
-            self.by_run
+            self.by_first_run
                 .entry(
                     stand_in[s..e]
                         .chars()
@@ -270,11 +299,75 @@ impl StreamRedactor {
         if self.stand_ins.is_empty() {
             return out;
         }
+        // A stand-in written in the text starts with its first runs and what joins them:
+        // each run of the text with the 1 to KEY_RUNS runs from it, lowered, is looked up.
+        let runs: Vec<(usize, usize)> = alnum_runs_bytes(text).collect();
+        let mut key = String::new();
+        for (i, &(s, _)) in runs.iter().enumerate() {
+            key.clear();
+            let mut last = s;
+            for (k, &(_, e)) in runs[i..].iter().take(KEY_RUNS).enumerate() {
+                push_folded(&mut key, &text[last..e]);
+                last = e;
+                if k == 0 {
+                    let bit = first_run_bit(&key);
+                    if self.first_runs[bit / 64] & (1 << (bit % 64)) == 0 {
+                        break;
+                    }
+                }
+                if self.key_runs & (1 << (k + 1)) == 0 {
+                    continue;
+                }
+                let Some(ids) = self.by_run.get(key.as_str()) else {
+                    continue;
+                };
+                for &(id, off) in ids {
+                    let Some(start) = s.checked_sub(off as usize) else {
+                        continue;
+                    };
+                    if !text.is_char_boundary(start) {
+                        continue;
+                    }
+                    if let Some(end) = match_folded(text, start, &self.stand_ins[id as usize])
+                        && restore_edges(text, start, end)
+                    {
+                        out.push((start, end, id));
+                    }
+                }
+            }
+        }
+        if !self.by_tail.is_empty() {
+            let b = text.as_bytes();
+            for (s, e, tail) in digit_tails(text) {
+                if let Some(ids) = self.by_tail.get(&tail) {
+                    let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
+                        s - 1
+                    } else {
+                        s
+                    };
+                    let e = if e < b.len() && b[e] == b')' {
+                        e + 1
+                    } else {
+                        e
+                    };
+                    for &id in ids {
+                        out.push((s, e, id));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`StreamRedactor::stand_ins_in`] with the index by first run alone (the reference).
+    #[cfg(test)]
+    fn stand_ins_in_by_first_run(&self, text: &str) -> Vec<(usize, usize, u32)> {
+        let mut out = Vec::new();
         let mut key = String::new();
         for (s, e) in alnum_runs(text) {
             key.clear();
             key.extend(text[s..e].chars().flat_map(char::to_lowercase));
-            let Some(ids) = self.by_run.get(&key) else {
+            let Some(ids) = self.by_first_run.get(&key) else {
                 continue;
             };
             for &(id, off) in ids {
@@ -518,7 +611,10 @@ impl StreamRedactor {
         }
         if !part_pairs.is_empty() {
             let mut parts_map = Map::new();
-            parts::add_to_map(piece, &mut parts_map, part_pairs);
+            // Whether a part occurs in the piece, from the index of the piece the stand-ins
+            // were checked against (as `Redactor::redact` does).
+            let sur = &mut self.sur;
+            parts::add_to_map_with(&mut parts_map, part_pairs, |p| sur.occurs_in(piece, p));
             for (s, r) in parts_map.iter() {
                 if self.map.get(s).is_none()
                     && pending.get(s).is_none()
@@ -591,6 +687,102 @@ fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
+/// Runs of letters and digits a stand-in is keyed by ([`StreamRedactor::stand_ins_in`]): by
+/// its first run alone, the stand-ins starting with a common run (`192`, `415`, a first
+/// name) made every occurrence of that run in a long input check each of them.
+const KEY_RUNS: usize = 4;
+
+/// Bits of [`StreamRedactor`]'s filter of first runs.
+const FIRST_RUN_BITS: usize = 1 << 20;
+
+/// The bit of a first run (lower case) in that filter.
+fn first_run_bit(run: &str) -> usize {
+    let mut h = FxHasher::default();
+    h.write(run.as_bytes());
+    (h.finish() as usize) & (FIRST_RUN_BITS - 1)
+}
+
+/// Appends `s` lowered character by character ([`char::to_lowercase`]).
+fn push_folded(key: &mut String, s: &str) {
+    if s.is_ascii() {
+        key.extend(s.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+    } else {
+        key.extend(s.chars().flat_map(char::to_lowercase));
+    }
+}
+
+/// [`alnum_runs`], reading ASCII byte by byte.
+fn alnum_runs_bytes(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let alnum_at = move |i: usize| -> (bool, usize) {
+        if b[i].is_ascii() {
+            (b[i].is_ascii_alphanumeric(), 1)
+        } else {
+            text[i..]
+                .chars()
+                .next()
+                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
+        }
+    };
+    std::iter::from_fn(move || {
+        loop {
+            if i >= b.len() {
+                return None;
+            }
+            let (a, n) = alnum_at(i);
+            if a {
+                break;
+            }
+            i += n;
+        }
+        let s = i;
+        while i < b.len() {
+            let (a, n) = alnum_at(i);
+            if !a {
+                break;
+            }
+            i += n;
+        }
+        Some((s, i))
+    })
+}
+
+/// A fast hasher for the look-ups by word (FxHash's step, with a final mix): the keys are
+/// words of the input and stand-ins, looked up once per word of every piece.
+#[derive(Clone, Copy, Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+        let mut w = [0u8; 8];
+        let rest = chunks.remainder();
+        w[..rest.len()].copy_from_slice(rest);
+        self.0 =
+            (self.0.rotate_left(5) ^ u64::from_le_bytes(w) ^ rest.len() as u64).wrapping_mul(K);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^ (x >> 33)
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
 /// Maximal runs of alphanumeric characters (Unicode).
 fn alnum_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut it = text.char_indices().peekable();
@@ -628,6 +820,7 @@ fn match_folded(text: &str, start: usize, pat: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn run(st: &mut StreamRedactor, pieces: &[&str]) -> String {
         let r = st.redactor.clone();
@@ -743,6 +936,44 @@ mod tests {
         let got: Vec<(usize, usize)> = with.iter().map(|f| (f.start, f.end)).collect();
         assert_eq!(got, tail);
         assert!(!got.is_empty());
+    }
+
+    proptest::proptest! {
+        /// The byte loop finds the runs the character loop finds.
+        #[test]
+        fn byte_runs_match_alnum_runs(text in "[a-zA-Z0-9 .,_\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}\u{2160}-]{0,40}") {
+            let want: Vec<(usize, usize)> = alnum_runs(&text).collect();
+            let got: Vec<(usize, usize)> = alnum_runs_bytes(&text).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+
+        /// Stand-ins keyed by their first runs are found where the index by first run alone
+        /// finds them.
+        #[test]
+        fn stand_ins_in_matches_the_first_run_index(
+            stand_ins in proptest::collection::vec("[+(]?[aAbB1\u{c9}\u{e9}]{1,3}([ .,@)-]{1,2}[aAbB1\u{c9}\u{e9}]{1,3}){0,6}[)]?", 1..12),
+            noise in proptest::collection::vec("[aAbB1 .,@()\u{e9}-]{0,6}", 1..12),
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..12),
+        ) {
+            let r = Redactor::new();
+            let mut st = StreamRedactor::new(&r, None, Vec::new());
+            for s in &stand_ins {
+                st.index_stand_in(s);
+            }
+            let mut text = String::new();
+            for (i, n) in noise.iter().enumerate() {
+                text.push_str(n);
+                if let Some(p) = picks.get(i) {
+                    let s = p.get(&stand_ins);
+                    text.push_str(&if i % 2 == 0 { s.to_uppercase() } else { s.clone() });
+                }
+            }
+            let mut got = st.stand_ins_in(&text);
+            let mut want = st.stand_ins_in_by_first_run(&text);
+            got.sort_unstable();
+            want.sort_unstable();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 
     #[test]

@@ -165,7 +165,14 @@ impl Memo {
 
     /// Records a folded stand-in name part as in use.
     pub(crate) fn add_name_value(&mut self, key: String) {
-        if let Some(ids) = data::IDS_BY_KEY.get(&key) {
+        self.mark_used(&key);
+        self.name_values.insert(key);
+    }
+
+    /// Marks the names of the lists keyed `key` as not to be drawn again (in use, or turned
+    /// down as a stand-in on their own), without recording them as a stand-in part.
+    pub(crate) fn mark_used(&mut self, key: &str) {
+        if let Some(ids) = data::IDS_BY_KEY.get(key) {
             if self.name_used.is_empty() {
                 self.name_used = vec![false; *data::NAME_COUNT];
             }
@@ -188,7 +195,6 @@ impl Memo {
                 }
             }
         }
-        self.name_values.insert(key);
     }
 
     /// Whether a name of the lists is a stand-in part in use (`name_values` holds its key).
@@ -209,6 +215,12 @@ pub(crate) struct Ctx<'a> {
     pub attempt: u32,
     /// Name parts (real, stand-in) of a person stand-in, learned when it is accepted.
     pub pairs: Vec<(String, String)>,
+    /// Set when a name part had to be drawn from names already in use or in the text (its
+    /// list was used up).
+    pub exhausted: bool,
+    /// Draw name parts in use too (the last draws for a person, when the few names left free
+    /// make only stand-ins already handed out).
+    pub reuse: bool,
 }
 
 impl Ctx<'_> {
@@ -473,6 +485,7 @@ impl Surrogates {
         }
         let value_lower = value.to_ascii_lowercase();
         let kp = shape::floor_boundary(value, keep_prefix);
+        let mut exhausted = false;
         for attempt in 0..ATTEMPTS {
             let mut cx = Ctx {
                 rng: &mut self.rng,
@@ -480,9 +493,13 @@ impl Surrogates {
                 text: &self.text,
                 attempt,
                 pairs: Vec::new(),
+                exhausted: false,
+                reuse: false,
             };
             let cand = generate(&mut cx, kind, rule, kp, value);
             let pairs = std::mem::take(&mut cx.pairs);
+            // One name part drawn from a used-up list: alone it is turned down every time.
+            exhausted = cx.exhausted && pairs.len() <= 1;
             if self.accept(&cand, &value_lower) {
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
@@ -492,11 +509,19 @@ impl Surrogates {
                 }
                 return cand;
             }
+            if kind == Kind::Person {
+                self.turned_down(&pairs);
+                if exhausted {
+                    // More draws from the used-up list would be turned down too.
+                    break;
+                }
+            }
         }
         if kind == Kind::Person && value.chars().any(char::is_alphabetic) {
             // A person's stand-in is always made of names of the lists: more fresh draws,
             // then double-barrelled surnames (a text or conversation holding most of the
             // lists' names), never invented letters.
+            let mut barrel = exhausted;
             for round in 0..PERSON_EXTRA_ATTEMPTS {
                 let mut cx = Ctx {
                     rng: &mut self.rng,
@@ -504,17 +529,43 @@ impl Surrogates {
                     text: &self.text,
                     attempt: ATTEMPTS,
                     pairs: Vec::new(),
+                    exhausted: false,
+                    reuse: round % 2 == 1,
                 };
                 let mut cand = person::person_stand_in(&mut cx, value);
-                if round >= PERSON_EXTRA_ATTEMPTS / 4 {
+                let pairs = std::mem::take(&mut cx.pairs);
+                barrel |= (cx.exhausted && pairs.len() <= 1) || round >= PERSON_EXTRA_ATTEMPTS / 4;
+                if barrel {
                     person::double_barrel(&mut cx, &mut cand);
                 }
                 if self.accept(&cand, &value_lower) {
+                    // Its parts are not learned (a double-barrelled name is no part of
+                    // another stand-in) but are in use: later draws skip them.
+                    for (_, part) in pairs {
+                        self.memo.mark_used(&data::key(&part));
+                    }
                     return cand;
+                }
+                if !barrel {
+                    self.turned_down(&pairs);
                 }
             }
         }
         self.fallback(original, kp, value, &value_lower)
+    }
+
+    /// After a person candidate of one name part (`pairs`) was turned down: when the part on
+    /// its own clashes with a stand-in handed out or reserved, or may be read in an earlier
+    /// text, it would be turned down every time (both only grow), so later draws skip it (a
+    /// learned part stays learned).
+    fn turned_down(&mut self, pairs: &[(String, String)]) {
+        let [(_, part)] = pairs else {
+            return;
+        };
+        let lower = part.to_ascii_lowercase();
+        if self.taken.clashes(&lower) || self.seen.may_hold(&lower) {
+            self.memo.mark_used(&data::key(part));
+        }
     }
 
     /// Checks a candidate against every guarantee and records it when it passes.
@@ -643,7 +694,7 @@ mod free_name_tests {
             let mut index = TextIndex::default();
             index.prepare(&text);
             let mut rng = crate::shape::Rng::seed_from_u64(1);
-            let mut cx = Ctx { rng: &mut rng, memo: &mut memo, text: &index, attempt: 0, pairs: Vec::new() };
+            let mut cx = Ctx { rng: &mut rng, memo: &mut memo, text: &index, attempt: 0, pairs: Vec::new(), exhausted: false, reuse: false };
             let start = start.index(list.len());
             let folded = &list[folded.index(list.len())].key;
             let want = (0..list.len())

@@ -383,7 +383,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         return shape::title(&shape::reshape(cx.rng, real));
     }
     let clash = |cx: &mut Ctx<'_>, pick: &'static Name| {
-        pick.key == *folded || cx.memo.name_is_used(pick) || cx.name_in_text(pick)
+        pick.key == *folded || (!cx.reuse && cx.memo.name_is_used(pick)) || cx.name_in_text(pick)
     };
     let mut pick = &list[shape::below(cx.rng, list.len())];
     if clash(cx, pick) {
@@ -393,10 +393,14 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         let start = draws[8];
         let free = match draws[..8].iter().map(|&i| &list[i]).find(|p| !clash(cx, p)) {
             Some(p) => Some(p),
+            None if cx.reuse => None,
             None => cx.first_free_name(list, start, folded),
         };
-        if let Some(p) = free {
-            pick = p;
+        match free {
+            Some(p) => pick = p,
+            // A name in use: as a part of a name of several parts it still makes a new
+            // stand-in; alone it cannot.
+            None => cx.exhausted = true,
         }
     }
     let mut name = pick.text.to_string();

@@ -192,6 +192,43 @@ fn person_stand_ins_are_names_of_the_pools() {
     assert_eq!(n, 0, "non-name stand-ins: {bad:?}");
 }
 
+/// One generator for a long input worked through piece by piece (the `redact` command): the
+/// lists run out, and every stand-in is still made of names of the pools (the draws of a
+/// used-up list once ended in invented letters).
+#[test]
+fn one_generator_for_a_long_stream_keeps_to_names_of_the_pools() {
+    let mut rng = Rng::seed_from_u64(5);
+    let ps = people(&mut rng, 2000);
+    let mut s = Surrogates::with_seed(5);
+    let mut bad = Vec::new();
+    for chunk in ps.chunks(20) {
+        let piece = chunk
+            .iter()
+            .map(|p| format!("Name: {p}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut out = String::new();
+        for p in chunk {
+            let st = s.stand_in(&piece, Kind::Person, "person", 0, p);
+            if !name_words(&st, p)
+                .iter()
+                .all(|w| w.split('-').all(is_pool_name))
+            {
+                bad.push(format!("{p} -> {st}"));
+            }
+            out.push_str(&format!("Name: {st}\n"));
+        }
+        s.remember_text(&piece);
+        s.remember_text(&out);
+    }
+    assert!(
+        bad.is_empty(),
+        "{} non-name stand-ins: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(10)]
+    );
+}
+
 /// The full run of the figure: 100,000 people (`cargo test -p redact-surrogate
 /// --release -- --ignored --nocapture non_names_in_100k`).
 #[test]

@@ -7,10 +7,14 @@
 //! separators. So a stand-in can occur in a text only if
 //!
 //! - every maximal run of letters and digits of the stand-in is a whole run of the text, and
-//!   every two alphabetic runs joined by one character in the stand-in are joined the same way
-//!   in the text; or
+//!   every two runs joined by one character in the stand-in are joined the same way in the
+//!   text; or
 //! - it is number-like (7 or more ASCII digits) and the text holds a digit sequence (digits
 //!   joined by at most 3 separator characters) whose last 7 digits are the stand-in's.
+//!
+//! A number-like stand-in spelled as such a digit sequence itself (as phone numbers and IPv4
+//! addresses are) is in a text only in the second way: its runs are not asked about (short
+//! digit runs are in every text, and a stand-in made of them would always look seen).
 //!
 //! [`Seen`] keeps hashes of those runs, pairs and digit tails in Bloom filters (about 12 bits
 //! each, false positives under 1 %: a false positive only makes a stand-in be drawn again), so
@@ -18,10 +22,22 @@
 //! at [`Seen::MAX_BYTES`] (past it the false-positive rate rises instead).
 
 /// Hashes of the runs, pairs and digit tails of the texts passed to [`Seen::add_text`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Seen {
     filters: Vec<Bloom>,
     bytes: usize,
+    /// [`Seen::MAX_BYTES`] (smaller in tests).
+    max_bytes: usize,
+}
+
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen {
+            filters: Vec::new(),
+            bytes: 0,
+            max_bytes: Seen::MAX_BYTES,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -102,36 +118,47 @@ fn digits_hash(tail: u64) -> u64 {
     h.0
 }
 
-/// One maximal run of letters and digits: its hash, whether it is all letters, and the
-/// separator that follows it when that separator is one character.
+/// One maximal run of letters and digits: its hash and where it is.
 struct Run {
     hash: u64,
-    alpha: bool,
     start: usize,
     end: usize,
 }
 
 fn runs(text: &str) -> Vec<Run> {
     let mut out = Vec::new();
-    let mut cur: Option<(Hash, bool, usize)> = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphanumeric() {
-            let (h, alpha, _) = cur.get_or_insert((Hash::new(TAG_RUN), true, i));
-            h.push(c);
-            *alpha &= c.is_alphabetic();
-        } else if let Some((h, alpha, start)) = cur.take() {
+    let mut cur: Option<(Hash, usize)> = None;
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // ASCII byte by byte (the hash of a character lowered to one ASCII character is
+        // mixed in as `Hash::push` does); other characters decoded.
+        let (alnum, c, len) = if b[i].is_ascii() {
+            (b[i].is_ascii_alphanumeric(), None, 1)
+        } else {
+            let Some(c) = text[i..].chars().next() else {
+                break;
+            };
+            (c.is_alphanumeric(), Some(c), c.len_utf8())
+        };
+        if alnum {
+            let (h, _) = cur.get_or_insert((Hash::new(TAG_RUN), i));
+            match c {
+                None => h.0 = mix(h.0 ^ u64::from(b[i].to_ascii_lowercase())),
+                Some(c) => h.push(c),
+            }
+        } else if let Some((h, start)) = cur.take() {
             out.push(Run {
                 hash: h.0,
-                alpha,
                 start,
                 end: i,
             });
         }
+        i += len;
     }
-    if let Some((h, alpha, start)) = cur {
+    if let Some((h, start)) = cur {
         out.push(Run {
             hash: h.0,
-            alpha,
             start,
             end: text.len(),
         });
@@ -139,11 +166,8 @@ fn runs(text: &str) -> Vec<Run> {
     out
 }
 
-/// The hash of two alphabetic runs joined by the one character between them, if they are.
+/// The hash of two runs joined by the one character between them, if they are.
 fn pair_hash(text: &str, a: &Run, b: &Run) -> Option<u64> {
-    if !(a.alpha && b.alpha) {
-        return None;
-    }
     let mut sep = text[a.end..b.start].chars();
     let c = sep.next()?;
     if sep.next().is_some() {
@@ -211,6 +235,30 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
     out
 }
 
+/// Whether a number-like string is one digit sequence as [`digit_tails`] reads it: a `+`
+/// only before the first digit, digits joined by at most 3 separators a restore accepts.
+/// Where such a string is written, [`digit_tails`] of the text give its last 7 digits.
+fn one_digit_sequence(s: &str) -> bool {
+    let mut digits = false;
+    let mut seps = 0;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            digits = true;
+            seps = 0;
+        } else if c == '+' {
+            if digits {
+                return false;
+            }
+        } else if digits {
+            seps += 1;
+            if seps > 3 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The last 7 digits of a number-like string (at least 7 ASCII digits, otherwise only
 /// separators a restore accepts and `+`), as [`digit_tails`] reads them.
 pub fn number_tail(s: &str) -> Option<u64> {
@@ -250,8 +298,10 @@ impl Seen {
             return;
         }
         let full = self.filters.last().is_none_or(|f| f.inserted >= f.capacity);
-        if full && self.bytes < Self::MAX_BYTES {
-            let log2 = FIRST_LOG2 + self.filters.len() as u32;
+        let log2 = FIRST_LOG2 + self.filters.len() as u32;
+        // The next filter only if it fits: each doubles, so one more past the limit would
+        // double the memory held.
+        if full && self.bytes + (1 << log2) / 8 <= self.max_bytes {
             let f = Bloom::with_log2(log2);
             self.bytes += f.bits.len() * 8;
             self.filters.push(f);
@@ -283,10 +333,13 @@ impl Seen {
         if self.filters.is_empty() {
             return false;
         }
-        if let Some(tail) = number_tail(s)
-            && self.contains(digits_hash(tail))
-        {
-            return true;
+        if let Some(tail) = number_tail(s) {
+            if self.contains(digits_hash(tail)) {
+                return true;
+            }
+            if one_digit_sequence(s) {
+                return false;
+            }
         }
         let rs = runs(s);
         if rs.is_empty() {
@@ -337,6 +390,56 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// No false negatives: a string written in a text at restore edges (whole runs at its
+        /// ends), in any ASCII case, is held once the text is added.
+        #[test]
+        fn a_string_written_in_a_text_is_held(
+            before in "[a-z0-9 .,+()-]{0,20}",
+            after in "[a-z0-9 .,+()-]{0,20}",
+            s in "([a-zA-Z0-9]{1,5}[ .,/()-]{0,2}){1,6}|\\+?\\(?[0-9]{1,4}\\)?([ .()/-]{1,4}[0-9]{1,4}){1,5}",
+            upper in proptest::bool::ANY,
+        ) {
+            let mut seen = Seen::new();
+            seen.add_text(&format!("{before} {s} {after}"));
+            let s = if upper { s.to_ascii_uppercase() } else { s };
+            proptest::prop_assert!(seen.may_hold(&s), "{:?}", s);
+        }
+    }
+
+    proptest::proptest! {
+        /// The byte loop of `runs` gives the hashes the character loop gives.
+        #[test]
+        fn runs_hash_as_characters_do(text in "[a-zA-Z0-9 .,_\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}-]{0,40}") {
+            let mut want = Vec::new();
+            let mut cur: Option<(Hash, usize)> = None;
+            for (i, c) in text.char_indices() {
+                if c.is_alphanumeric() {
+                    cur.get_or_insert((Hash::new(TAG_RUN), i)).0.push(c);
+                } else if let Some((h, s)) = cur.take() {
+                    want.push((h.0, s, i));
+                }
+            }
+            if let Some((h, s)) = cur {
+                want.push((h.0, s, text.len()));
+            }
+            let got: Vec<(u64, usize, usize)> =
+                runs(&text).iter().map(|r| (r.hash, r.start, r.end)).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn short_digit_runs_do_not_make_a_number_look_seen() {
+        let mut s = Seen::new();
+        s.add_text("10 20 30 40 50 06 16 38 80 2 vrtna 203.0 0.113 45\n");
+        // Every run of these was seen, never the whole.
+        assert!(!s.may_hold("06 16 38 80 50"));
+        assert!(!s.may_hold("203.0.113.45"));
+        assert!(!s.may_hold("30 vrtna"));
+        assert!(s.may_hold("2 vrtna"));
+    }
+
     #[test]
     fn digit_tails_follow_separator_runs() {
         let t = "a 415.555.0132 b 12-34 5678 9 x1234567";
@@ -380,6 +483,17 @@ mod tests {
         s.add_text(&text);
         assert!(s.filters.len() >= 2);
         assert!(s.bytes() <= Seen::MAX_BYTES);
+        // Filled far past the limit, the filters stay within it.
+        let limit = 1 << 20;
+        let mut big = Seen {
+            max_bytes: limit,
+            ..Seen::new()
+        };
+        for i in 0..(limit as u64 * 8 / BITS_PER_ITEM as u64 * 2) {
+            big.insert(mix(i));
+        }
+        assert!(big.bytes() <= limit, "{}", big.bytes());
+        assert!(big.bytes() >= limit / 2, "{}", big.bytes());
         let missed = (0..200_000)
             .filter(|i| !s.may_hold(&format!("w{i}")))
             .count();
