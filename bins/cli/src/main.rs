@@ -23,11 +23,6 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use redact::{Map, Redactor, StreamRedactor};
 
-/// mimalloc rather than the system allocator: detection and stand-ins allocate many small
-/// strings and vectors, and the detection threads share the allocator.
-#[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser, Debug)]
 #[command(
     name = "redact",
