@@ -1,5 +1,5 @@
 //! Times redaction of the benchmark's 200,000-character mixed document outside criterion
-//! (for profilers): `cargo run --release -p redact --example redact_profile [RUNS [CHARS]]`.
+//! (for profilers): `cargo run --release -p redact --example redact_corpus_profile [RUNS [CHARS]]`.
 #[allow(dead_code)]
 #[path = "../../../benches/src/corpus.rs"]
 mod corpus;
