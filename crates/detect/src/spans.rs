@@ -23,6 +23,11 @@ impl Spans {
         }
     }
 
+    /// The spans of `found`.
+    pub(crate) fn of_findings(found: &[redact_entity::Finding]) -> Spans {
+        Spans::new(found.iter().map(|f| (f.start, f.end)))
+    }
+
     /// True when some span `(a, b)` has `a < e && s < b`.
     pub(crate) fn overlaps(&self, s: usize, e: usize) -> bool {
         let k = self.starts.partition_point(|&a| a < e);

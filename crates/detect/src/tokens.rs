@@ -129,7 +129,7 @@ fn prefixed(text: &str, out: &mut Vec<Finding>) {
         let letters = body.bytes().filter(u8::is_ascii_alphabetic).count();
         let read = || {
             index
-                .get_or_init(|| Spans::new(out[..known].iter().map(|f| (f.start, f.end))))
+                .get_or_init(|| Spans::of_findings(&out[..known]))
                 .overlaps(s, e)
         };
         // `api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a`: a UUID written with underscores.
@@ -205,7 +205,9 @@ fn contextual(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     // Findings of the rules so far: a token they already read (a provider key, a password
     // under its key) keeps their reading.
-    let known = Spans::new(out.iter().map(|f| (f.start, f.end)));
+    // Indexed on the first token that gets this far (most texts have none).
+    let known = out.len();
+    let index = std::cell::OnceCell::new();
     let mut i = 0;
     while i < b.len() {
         if !token_byte(b[i]) {
@@ -261,7 +263,10 @@ fn contextual(text: &str, out: &mut Vec<Finding>) {
         if !has_word(&WORDS, window) || has_word(&DIGESTS, window) {
             continue;
         }
-        if known.overlaps(s, e) {
+        if index
+            .get_or_init(|| Spans::of_findings(&out[..known]))
+            .overlaps(s, e)
+        {
             continue;
         }
         out.push(Finding::new(s, e, Kind::ApiKey, "contextual-secret"));

@@ -336,27 +336,34 @@ impl StreamRedactor {
                 }
             }
         }
-        if !self.by_tail.is_empty() {
-            let b = text.as_bytes();
-            for (s, e, tail) in digit_tails(text) {
-                if let Some(ids) = self.by_tail.get(&tail) {
-                    let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
-                        s - 1
-                    } else {
-                        s
-                    };
-                    let e = if e < b.len() && b[e] == b')' {
-                        e + 1
-                    } else {
-                        e
-                    };
-                    for &id in ids {
-                        out.push((s, e, id));
-                    }
+        self.tail_matches(text, &mut out);
+        out
+    }
+
+    /// Number-like stand-ins written in `text` with other separators: the digit runs whose
+    /// last 7 digits are those of a stand-in (with a `+` or `(` before and a `)` after).
+    fn tail_matches(&self, text: &str, out: &mut Vec<(usize, usize, u32)>) {
+        if self.by_tail.is_empty() {
+            return;
+        }
+        let b = text.as_bytes();
+        for (s, e, tail) in digit_tails(text) {
+            if let Some(ids) = self.by_tail.get(&tail) {
+                let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
+                    s - 1
+                } else {
+                    s
+                };
+                let e = if e < b.len() && b[e] == b')' {
+                    e + 1
+                } else {
+                    e
+                };
+                for &id in ids {
+                    out.push((s, e, id));
                 }
             }
         }
-        out
     }
 
     /// [`StreamRedactor::stand_ins_in`] with the index by first run alone (the reference).
@@ -384,26 +391,7 @@ impl StreamRedactor {
                 }
             }
         }
-        if !self.by_tail.is_empty() {
-            let b = text.as_bytes();
-            for (s, e, tail) in digit_tails(text) {
-                if let Some(ids) = self.by_tail.get(&tail) {
-                    let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
-                        s - 1
-                    } else {
-                        s
-                    };
-                    let e = if e < b.len() && b[e] == b')' {
-                        e + 1
-                    } else {
-                        e
-                    };
-                    for &id in ids {
-                        out.push((s, e, id));
-                    }
-                }
-            }
-        }
+        self.tail_matches(text, &mut out);
         out
     }
 
