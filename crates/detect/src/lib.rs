@@ -233,7 +233,9 @@ impl Detector {
 
     fn detect_view(&self, text: &str) -> Vec<Finding> {
         if text.len() < PARALLEL_MIN || *CORES < 2 {
-            return self.detect_timed(text, &mut |_| {});
+            // `text` is already the normalised view: read as it is (normalising it again
+            // cost a short text a second pass over its trigger words).
+            return self.detect_timed_view(text, &mut |_| {});
         }
         let (found, (fields, early)) = std::thread::scope(|scope| {
             let side = scope.spawn(|| {

@@ -976,6 +976,13 @@ const PLACEHOLDER_MARKERS: &[&str] = &[
     "_sample", "-sample", "sample-",
 ];
 
+/// [`PLACEHOLDER_MARKERS`] as one automaton (a substring search per marker built 44
+/// searchers per candidate).
+static PLACEHOLDER: LazyLock<aho_corasick::AhoCorasick> =
+    LazyLock::new(|| {
+        aho_corasick::AhoCorasick::new(PLACEHOLDER_MARKERS).expect("placeholder markers compile")
+    });
+
 /// File extensions that mark a value as a file name or path rather than a secret.
 #[rustfmt::skip]
 const FILE_EXTENSIONS: &[&str] = &[
@@ -1040,7 +1047,7 @@ fn is_placeholder(v: &str) -> bool {
     if STOP_WORDS.contains(&t) {
         return true;
     }
-    if PLACEHOLDER_MARKERS.iter().any(|m| t.contains(m)) {
+    if PLACEHOLDER.is_match(t) {
         return true;
     }
     // Variable references: $VAR, ${VAR}, %VAR%, @VAR@, {VAR}, <VAR>.
