@@ -380,8 +380,11 @@ static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
             whole.push(w.len() <= 3 || matches!(*cue, Cue::NotPersonal | Cue::Account));
         }
     }
+    // A DFA: the cue windows are searched thousands of times per text, and a DFA steps
+    // through a byte for fewer instructions than the default (a contiguous NFA).
     let ac = aho_corasick::AhoCorasick::builder()
         .ascii_case_insensitive(true)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
         .build(&words)
         .expect("cue words compile");
     CueIndex { ac, cue_of, whole }

@@ -11,7 +11,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use redact_entity::{Finding, Kind};
 
 use crate::secrets::shannon_entropy;
@@ -29,6 +29,7 @@ static PREFIXES: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .filter(|p| !ORDINARY.contains(p))
         .collect();
     AhoCorasickBuilder::new()
+        .kind(Some(AhoCorasickKind::DFA))
         .match_kind(MatchKind::LeftmostLongest)
         .build(list)
         .expect("provider prefixes compile")
@@ -64,6 +65,7 @@ const SECRET_WORDS: &[&str] = &[
 
 static WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
+        .kind(Some(AhoCorasickKind::DFA))
         .ascii_case_insensitive(true)
         .build(SECRET_WORDS)
         .expect("secret words compile")
@@ -84,6 +86,7 @@ const DIGEST_WORDS: &[&str] = &[
 
 static DIGESTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
+        .kind(Some(AhoCorasickKind::DFA))
         .ascii_case_insensitive(true)
         .build(DIGEST_WORDS)
         .expect("digest words compile")
