@@ -202,10 +202,11 @@ impl Detector {
 
     /// The findings in `text`: sorted by start, never overlapping.
     ///
-    /// A long text (32 KiB and more) is read on two threads where the machine has two
-    /// cores: the rules, machine names, identifiers and tokens on this one; the document's
-    /// structure and the recognisers that need no rule findings (names) on the other. The
-    /// findings are the same as on one thread.
+    /// A long text (32 KiB and more) is read on three threads where the machine has two
+    /// cores: the rules and machine names on this one; identifiers and tokens on a second
+    /// (then checked against the rules' findings here); the document's structure and the
+    /// recognisers that need no rule findings (names) on a third. The findings are the
+    /// same as on one thread.
     ///
     /// Text written to dodge a filter (invisible characters, look-alike letters, fullwidth
     /// forms, `[at]`/`[dot]`, number words, labels glued to digits) is read through a
@@ -238,15 +239,26 @@ impl Detector {
             return self.detect_timed_view(text, &mut |_| {});
         }
         let (found, (fields, early)) = std::thread::scope(|scope| {
+            // The passes that read no findings of the rules start on other threads: first
+            // identifiers and tokens (needed as soon as the rules are done), then the
+            // structure and the names.
+            let passes = scope.spawn(|| {
+                let mut ids = Vec::new();
+                ids::find(text, &mut ids);
+                (ids, tokens::candidates(text))
+            });
             let side = scope.spawn(|| {
                 let fields = structure::fields(text);
                 (fields, self.early_recognizers(text))
             });
-            let found = self.rule_stages(text, &mut |_| {});
-            match side.join() {
-                Ok(side) => (found, side),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
+            let mut found = Vec::new();
+            self.rules.scan(text, &mut found);
+            machines::find(text, &mut found);
+            // As `rule_stages` adds them: identifiers after machine names, then tokens.
+            let (mut ids, tokens) = join(passes);
+            found.append(&mut ids);
+            tokens::add(tokens, &mut found);
+            (found, join(side))
         });
         self.finish(text, found, &fields, early, &mut |_| {})
     }
@@ -345,6 +357,14 @@ impl Detector {
         }
         lap("resolve");
         found
+    }
+}
+
+/// The result of a scoped thread; its panic goes on in this thread.
+fn join<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    match handle.join() {
+        Ok(v) => v,
+        Err(panic) => std::panic::resume_unwind(panic),
     }
 }
 

@@ -978,10 +978,9 @@ const PLACEHOLDER_MARKERS: &[&str] = &[
 
 /// [`PLACEHOLDER_MARKERS`] as one automaton (a substring search per marker built 44
 /// searchers per candidate).
-static PLACEHOLDER: LazyLock<aho_corasick::AhoCorasick> =
-    LazyLock::new(|| {
-        aho_corasick::AhoCorasick::new(PLACEHOLDER_MARKERS).expect("placeholder markers compile")
-    });
+static PLACEHOLDER: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::new(PLACEHOLDER_MARKERS).expect("placeholder markers compile")
+});
 
 /// File extensions that mark a value as a file name or path rather than a secret.
 #[rustfmt::skip]

@@ -104,9 +104,43 @@ pub(crate) fn warm_up() {
 
 /// Appends the secrets of this module's passes to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
-    prefixed(text, out);
-    contextual(text, out);
-    azure_client_secrets(text, out);
+    add(candidates(text), out);
+}
+
+/// What the passes find in a text before they look at the findings so far: read without
+/// them, on another thread while the rules run (see [`add`]).
+pub struct Candidates {
+    prefixed: Vec<Finding>,
+    contextual: Vec<Finding>,
+    azure: Vec<Finding>,
+}
+
+/// The passes' findings in `text`, not yet checked against the findings of the rules.
+pub fn candidates(text: &str) -> Candidates {
+    let mut c = Candidates {
+        prefixed: Vec::new(),
+        contextual: Vec::new(),
+        azure: Vec::new(),
+    };
+    prefixed(text, &mut c.prefixed);
+    contextual(text, &mut c.contextual);
+    azure_client_secrets(text, &mut c.azure);
+    c
+}
+
+/// Appends the candidates to `out` as [`find`] would have found them after the findings
+/// already in `out`: a token another finding already read keeps that reading (for
+/// provider-prefixed tokens, the findings before them; for contextual ones, those and the
+/// provider-prefixed tokens kept).
+pub fn add(c: Candidates, out: &mut Vec<Finding>) {
+    for list in [c.prefixed, c.contextual] {
+        if list.is_empty() {
+            continue;
+        }
+        let index = Spans::of_findings(out);
+        out.extend(list.into_iter().filter(|f| !index.overlaps(f.start, f.end)));
+    }
+    out.extend(c.azure);
 }
 
 fn body_byte(c: u8) -> bool {
@@ -117,9 +151,6 @@ fn body_byte(c: u8) -> bool {
 /// digits and letters and some entropy.
 fn prefixed(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
-    // A token a provider rule already read keeps its rule (and the prefix it keeps).
-    let known = out.len();
-    let index = std::cell::OnceCell::new();
     for m in PREFIXES.find_iter(text) {
         let (s, p) = (m.start(), m.end());
         if s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
@@ -130,20 +161,9 @@ fn prefixed(text: &str, out: &mut Vec<Finding>) {
         let body = &text[p..e];
         let digits = body.bytes().filter(u8::is_ascii_digit).count();
         let letters = body.bytes().filter(u8::is_ascii_alphabetic).count();
-        let read = || {
-            index
-                .get_or_init(|| Spans::of_findings(&out[..known]))
-                .overlaps(s, e)
-        };
         // `api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a`: a UUID written with underscores.
         let uuid = is_uuid(&body.replace('_', "-"));
-        if body_len >= 16
-            && digits >= 2
-            && letters >= 6
-            && shannon_entropy(body) >= 3.5
-            && !uuid
-            && !read()
-        {
+        if body_len >= 16 && digits >= 2 && letters >= 6 && shannon_entropy(body) >= 3.5 && !uuid {
             out.push(
                 Finding::new(s, e, Kind::ApiKey, "provider-prefixed-token").with_prefix(p - s),
             );
@@ -206,11 +226,6 @@ fn key_like(t: &str) -> bool {
 /// line or the line before).
 fn contextual(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
-    // Findings of the rules so far: a token they already read (a provider key, a password
-    // under its key) keeps their reading.
-    // Indexed on the first token that gets this far (most texts have none).
-    let known = out.len();
-    let index = std::cell::OnceCell::new();
     let mut i = 0;
     while i < b.len() {
         if !token_byte(b[i]) {
@@ -264,12 +279,6 @@ fn contextual(text: &str, out: &mut Vec<Finding>) {
         };
         let window = &text[from..s];
         if !has_word(&WORDS, window) || has_word(&DIGESTS, window) {
-            continue;
-        }
-        if index
-            .get_or_init(|| Spans::of_findings(&out[..known]))
-            .overlaps(s, e)
-        {
             continue;
         }
         out.push(Finding::new(s, e, Kind::ApiKey, "contextual-secret"));
@@ -362,6 +371,36 @@ mod tests {
         let mut out = Vec::new();
         find(text, &mut out);
         out.iter().map(|f| f.slice(text).to_string()).collect()
+    }
+
+    /// Candidates read beside the rules are added as `find` adds them after the rules: a
+    /// token another finding already covers keeps that reading, and a contextual token
+    /// covered by a provider-prefixed one is not added twice.
+    #[test]
+    fn a_token_already_read_keeps_its_reading() {
+        let rng = &mut ChaCha8Rng::seed_from_u64(5);
+        let ruled = rnd(rng, ALNUM, 28);
+        let free = rnd(rng, ALNUM, 28);
+        let prefixed = format!("ghp_{}", rnd(rng, ALNUM, 24));
+        let text = format!("The key is {ruled}. The token is {free}. Secret: {prefixed}");
+        let s = text.find(&ruled).unwrap();
+        let rule = Finding::new(s, s + ruled.len(), Kind::ApiKey, "generic-secret");
+        let mut out = vec![rule.clone()];
+        add(candidates(&text), &mut out);
+        let read: Vec<(&str, &str)> = out.iter().map(|f| (f.slice(&text), f.rule)).collect();
+        assert_eq!(
+            read,
+            [
+                (ruled.as_str(), "generic-secret"),
+                (prefixed.as_str(), "provider-prefixed-token"),
+                (free.as_str(), "contextual-secret"),
+            ],
+            "{text}"
+        );
+        // Through `find`, the same.
+        let mut again = vec![rule];
+        find(&text, &mut again);
+        assert_eq!(again, out);
     }
 
     #[test]
