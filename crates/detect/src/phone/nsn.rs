@@ -30,6 +30,9 @@ enum Node {
 /// A parsed national-number pattern.
 pub(crate) struct Nsn {
     root: Node,
+    /// The bytes a non-empty match can start with: most numbers asked about a region's
+    /// number type fail at their first digit, without walking the tree.
+    first: u128,
 }
 
 impl Nsn {
@@ -42,13 +45,49 @@ impl Nsn {
             i: 0,
         };
         let root = p.alt(0)?;
-        (p.peek().is_none()).then_some(Nsn { root })
+        let first = first(&root).0;
+        (p.peek().is_none()).then_some(Nsn { root, first })
     }
 
     /// True when the pattern matches the whole of `s`.
     pub(crate) fn full_match(&self, s: &str) -> bool {
         let b = s.as_bytes();
+        if let Some(&c) = b.first()
+            && (c >= 128 || self.first >> c & 1 == 0)
+        {
+            return false;
+        }
         b.len() < 64 && eval(&self.root, b, 1) & (1 << b.len()) != 0
+    }
+}
+
+/// The bytes a non-empty match of `node` can start with, and whether it matches the empty
+/// string.
+fn first(node: &Node) -> (u128, bool) {
+    match node {
+        &Node::Class(set) => (set, false),
+        Node::Concat(v) => {
+            let mut set = 0;
+            for n in v {
+                let (f, nullable) = first(n);
+                set |= f;
+                if !nullable {
+                    return (set, false);
+                }
+            }
+            (set, true)
+        }
+        Node::Alt(v) => v
+            .iter()
+            .map(first)
+            .fold((0, false), |(s, e), (f, n)| (s | f, e || n)),
+        &Node::Repeat(ref sub, min, max) => {
+            if max == Some(0) {
+                return (0, true);
+            }
+            let (f, nullable) = first(sub);
+            (f, nullable || min == 0)
+        }
     }
 }
 
