@@ -811,7 +811,6 @@ mod tests {
     }
 
     use super::*;
-    use proptest::prelude::*;
 
     /// The parts' merged search finds, from every position the scan searches from, exactly
     /// what one union of all the rules finds (leftmost-first): the same start, end and rule.
