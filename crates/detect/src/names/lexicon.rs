@@ -1,6 +1,7 @@
 // The name lexicon: every word the name stage looks up, with what it is, in one hash map
-// (Fx hash, keys in lower case). Built once per process from the data files under `data/`
-// and the context words below.
+// (Fx hash, keys in lower case), its ASCII keys again in a table probed with a word in any
+// case (no lower-case copy). Built once per process from the data files under `data/` and
+// the context words below.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -538,6 +539,9 @@ pub const HEADER_LABELS: &[&str] = &[
 /// The built lexicon.
 pub struct Lexicon {
     words: FxMap<Box<str>, u32>,
+    /// The ASCII keys of `words` again, in a table probed without a lower-case copy of the
+    /// word (see [`AsciiWords`]): most words looked up are ASCII.
+    ascii: AsciiWords,
     phrases: FxMap<Box<str>, ()>,
     labels: FxMap<Box<str>, ()>,
     signoffs: FxMap<Box<str>, ()>,
@@ -655,8 +659,10 @@ impl Lexicon {
         let labels: FxMap<Box<str>, ()> = all_labels().map(|l| (Box::from(*l), ())).collect();
         let max_label = all_labels().map(|l| l.len()).max().unwrap_or(0);
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
+        let ascii = AsciiWords::of(&words);
         Lexicon {
             words,
+            ascii,
             phrases,
             labels,
             signoffs,
@@ -666,14 +672,9 @@ impl Lexicon {
 
     /// The flags of a word (any case; diacritics folded when the exact form is unknown).
     pub fn flags(&self, word: &str) -> u32 {
-        let mut buf = [0u8; 40];
-        if word.is_ascii() && word.len() <= buf.len() {
-            let b = &mut buf[..word.len()];
-            b.copy_from_slice(word.as_bytes());
-            b.make_ascii_lowercase();
-            // ASCII stays valid UTF-8 after lower-casing.
-            let k = std::str::from_utf8(b).unwrap_or_default();
-            return self.words.get(k).copied().unwrap_or(0);
+        if word.is_ascii() {
+            // Lower case of ASCII is ASCII and folds to itself: the ASCII keys decide.
+            return self.ascii.get(word.as_bytes());
         }
         let lower = word.to_lowercase();
         if let Some(&f) = self.words.get(lower.as_str()) {
@@ -701,6 +702,85 @@ impl Lexicon {
     /// True for a sign-off line (lower case, single spaces, no trailing punctuation).
     pub fn is_signoff(&self, lower: &str) -> bool {
         self.signoffs.contains_key(lower)
+    }
+}
+
+/// An open-addressing hash table of the ASCII keys of the word map (lower case) with their
+/// flags, looked up with a word in any case: the hash and the comparison lower-case the
+/// word's bytes as they read them, so a look-up copies nothing.
+struct AsciiWords {
+    /// Per slot, 1 + the index of its key in `spans`; 0 for an empty slot.
+    slots: Vec<u32>,
+    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
+    bits: u32,
+    /// Per key: its start in `bytes`, its length, its flags.
+    spans: Vec<(u32, u32, u32)>,
+    /// The keys, one after another.
+    bytes: Vec<u8>,
+}
+
+impl AsciiWords {
+    fn of(words: &FxMap<Box<str>, u32>) -> AsciiWords {
+        let n = words.keys().filter(|k| k.is_ascii()).count();
+        // At most half full.
+        let bits = (2 * n.max(1)).next_power_of_two().trailing_zeros().max(4);
+        let mut t = AsciiWords {
+            slots: vec![0; 1 << bits],
+            bits,
+            spans: Vec::with_capacity(n),
+            bytes: Vec::new(),
+        };
+        for (k, &f) in words {
+            if !k.is_ascii() {
+                continue;
+            }
+            let k = k.as_bytes();
+            let mut i = t.slot(k);
+            while t.slots[i] != 0 {
+                i = (i + 1) & ((1 << bits) - 1);
+            }
+            t.spans.push((
+                u32::try_from(t.bytes.len()).unwrap_or(u32::MAX),
+                u32::try_from(k.len()).unwrap_or(u32::MAX),
+                f,
+            ));
+            t.bytes.extend_from_slice(k);
+            t.slots[i] = u32::try_from(t.spans.len()).unwrap_or(u32::MAX);
+        }
+        t
+    }
+
+    /// The first slot to probe for a word (ASCII, any case).
+    #[inline]
+    fn slot(&self, w: &[u8]) -> usize {
+        let mut h = 0u64;
+        for &c in w {
+            h = (h.rotate_left(5) ^ u64::from(c.to_ascii_lowercase()))
+                .wrapping_mul(0xf135_7aea_2e62_a9c5);
+        }
+        // The high bits: the multiplication mixes upwards.
+        (h >> (64 - self.bits)) as usize
+    }
+
+    /// The flags of the ASCII word `w` in any case (0 when it is no key).
+    #[inline]
+    fn get(&self, w: &[u8]) -> u32 {
+        let mask = (1usize << self.bits) - 1;
+        let mut i = self.slot(w);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return 0;
+            }
+            let (start, len, f) = self.spans[s as usize - 1];
+            if len as usize == w.len() {
+                let k = &self.bytes[start as usize..start as usize + w.len()];
+                if k.iter().zip(w).all(|(&a, &b)| a == b.to_ascii_lowercase()) {
+                    return f;
+                }
+            }
+            i = (i + 1) & mask;
+        }
     }
 }
 

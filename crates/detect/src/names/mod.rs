@@ -19,8 +19,10 @@
 //! Once a person is found, their name parts are found again anywhere else in the same text
 //! (`Jane Doe` … `Doe's report`), so every mention gets a coherent stand-in.
 //!
-//! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map) only
-//! for capitalised words and the words around them.
+//! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map; an
+//! ASCII word is hashed and compared in place, lower-cased as it is read), once per word at
+//! most, only for capitalised words, the words around them and lower-case words that may
+//! be given names.
 
 mod chat;
 mod column;
@@ -307,6 +309,7 @@ impl<'t> Cx<'t> {
         &self.text[t.start..t.end]
     }
 
+    #[inline]
     fn flags(&self, i: usize) -> u32 {
         // Looked up once per token: the judges ask about the same words many times.
         let c = &self.flag_cache[i];
@@ -853,13 +856,13 @@ fn judge(
     if b - a == 1 {
         let fa = cx.flags(a);
         let amp = |gap: &str, k: usize| {
+            if gap.trim() != "&" || gap.contains('\n') || toks[k].shape == Shape::Lower {
+                return false;
+            }
             let fk = cx.flags(k);
-            gap.trim() == "&"
-                && !gap.contains('\n')
-                && toks[k].shape != Shape::Lower
-                && (cx.word(k).eq_ignore_ascii_case(cx.word(a))
-                    || (fa & GIVEN == 0 && fk & GIVEN == 0)
-                    || fk & ORG != 0)
+            cx.word(k).eq_ignore_ascii_case(cx.word(a))
+                || (fa & GIVEN == 0 && fk & GIVEN == 0)
+                || fk & ORG != 0
         };
         if (b < toks.len() && amp(cx.gap_after(a), b)) || (a > 0 && amp(cx.gap_before(a), a - 1)) {
             return None;
