@@ -70,7 +70,7 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
             Form::Bare => bare,
             Form::Dash => dash,
         };
-        if !ok || crate::structure::labels::hint(&text[s..e]).is_some() {
+        if !ok {
             continue;
         }
         // `To:`, `De:`, `Name:`: a header or a label, not a speaker.
@@ -80,7 +80,11 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
                 continue;
             }
         }
-        if let Some((ns, ne)) = name_in(cx, s, e, matches!(form, Form::Bare | Form::Dash)) {
+        // A form label (`Telefon`, `Status`) is no speaker either; asked last, as it costs the
+        // most.
+        if let Some((ns, ne)) = name_in(cx, s, e, matches!(form, Form::Bare | Form::Dash))
+            && crate::structure::labels::hint(&text[s..e]).is_none()
+        {
             cx.found.push((ns, ne, "name-chat"));
             cx.claimed.push((ns, ne));
         }
@@ -191,7 +195,7 @@ fn stamp_len(line: &str) -> Option<usize> {
         return (sp > 0).then_some(close + 1 + sp);
     }
     // `10/06/2022, 20:16 - ` (WhatsApp export): digits and date/time marks, then ` - `.
-    let dash = head(line, 32).find(" - ")?;
+    let dash = super::find_bytes(head(line, 32).as_bytes(), b" - ")?;
     let stamp = &line[..dash];
     let ok = stamp.contains(':')
         && stamp.bytes().all(|c| {
@@ -206,7 +210,7 @@ fn stamp_len(line: &str) -> Option<usize> {
 /// `Charlotte Dorrian  11:00 PM`: a speaker line above a message, the time after two or
 /// more spaces; returns the end of the speaker.
 fn above_time(line: &str) -> Option<usize> {
-    let gap = line.find("  ")?;
+    let gap = super::find_bytes(line.as_bytes(), b"  ")?;
     let time = line[gap..].trim();
     let who = &line[..gap];
     if who.is_empty() || who.chars().any(|c| c.is_ascii_digit() || c == ':') {

@@ -367,9 +367,69 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// The first position of `pat` (not empty) in `hay`, as `str::find` gives it, without the
+/// set-up of a substring searcher (the strings searched here are short).
+pub(super) fn find_bytes(hay: &[u8], pat: &[u8]) -> Option<usize> {
+    let (&first, rest) = pat.split_first()?;
+    let last = hay.len().checked_sub(pat.len())?;
+    (0..=last).find(|&i| hay[i] == first && &hay[i + 1..i + pat.len()] == rest)
+}
+
+/// Whether `w` in lower case (`str::to_lowercase`) is `lower`; an ASCII word is compared in
+/// place.
+fn lower_is(w: &str, lower: &str) -> bool {
+    if w.is_ascii() {
+        w.len() == lower.len()
+            && w.bytes()
+                .zip(lower.bytes())
+                .all(|(a, b)| a.to_ascii_lowercase() == b)
+    } else {
+        w.to_lowercase() == lower
+    }
+}
+
+/// Whether `w` in lower case is one of `set`.
+fn lower_in(w: &str, set: &[&str]) -> bool {
+    if w.is_ascii() {
+        set.iter().any(|l| lower_is(w, l))
+    } else {
+        let l = w.to_lowercase();
+        set.contains(&l.as_str())
+    }
+}
+
+/// Appends `w` in lower case (`str::to_lowercase`) to `out`.
+fn push_lower(out: &mut String, w: &str) {
+    if w.is_ascii() {
+        let from = out.len();
+        out.push_str(w);
+        out[from..].make_ascii_lowercase();
+    } else {
+        out.push_str(&w.to_lowercase());
+    }
+}
+
 /// Is the (possibly spaced) gap a plain word separator on one line?
 fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
+}
+
+/// The union of two ascending lists, ascending.
+fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 /// Finds record labels (`Name:`) and e-mail headers and the names after them.
@@ -379,12 +439,13 @@ fn labels(cx: &mut Cx<'_>) {
     let mut ti = 0usize; // first token at or after the colon, advanced monotonically
     // Where labels may end: every colon (found by `memchr`), and the first `#`, ` - ` or
     // ` – ` near the start of each line.
-    let mut delims: Vec<usize> = Vec::new();
+    let mut colons: Vec<usize> = Vec::new();
     let mut pos = 0usize;
     while let Some(off) = text[pos..].find(':') {
-        delims.push(pos + off);
+        colons.push(pos + off);
         pos += off + 1;
     }
+    let mut delims: Vec<usize> = Vec::new();
     let reach = cx.lex.max_label + 12;
     let mut ls = 0usize;
     loop {
@@ -398,7 +459,10 @@ fn labels(cx: &mut Cx<'_>) {
         }
         ls = le + 1;
     }
-    delims.sort_unstable();
+    // Both lists are in text order, and a colon is never one of the others: merged, they are
+    // in text order.
+    let delims = merge_sorted(&colons, &delims);
+    let mut label = String::new();
     for at in delims {
         // `Label: value`, `Payee #value`, `Name - value`, `Contact – value`: `p` is where the
         // label ends, `at` the last byte of the delimiter.
@@ -444,11 +508,19 @@ fn labels(cx: &mut Cx<'_>) {
         if raw.is_empty() || raw.len() > cx.lex.max_label {
             continue;
         }
-        let label = raw
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
+        // The words joined by single spaces, then in lower case.
+        label.clear();
+        for w in raw.split_whitespace() {
+            if !label.is_empty() {
+                label.push(' ');
+            }
+            label.push_str(w);
+        }
+        if label.is_ascii() {
+            label.make_ascii_lowercase();
+        } else {
+            label = label.to_lowercase();
+        }
         if !cx.lex.is_label(&label) {
             // `Product name:`, `File name:`, `Company name:`: the value is not a person.
             if colon && (label.ends_with(" name") || label.ends_with(" names")) {
@@ -797,10 +869,9 @@ fn judge(
             addressed = true;
         } else if f & GREET != 0 && !known {
             let w = cx.word(a);
-            let morning = matches!(
-                w.to_ascii_lowercase().as_str(),
-                "morning" | "afternoon" | "evening"
-            );
+            let morning = ["morning", "afternoon", "evening"]
+                .iter()
+                .any(|m| w.eq_ignore_ascii_case(m));
             if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
                 ctx.strong = true;
                 addressed = is_space_gap(cx.gap_after(a));
@@ -914,13 +985,14 @@ fn judge(
         if same_line {
             let f = cx.flags(i - 1);
             let pw = cx.word(i - 1);
-            let pl = pw.to_lowercase();
             if f & GREET != 0 {
-                let morning = matches!(pl.as_str(), "morning" | "afternoon" | "evening");
+                let morning = lower_in(pw, &["morning", "afternoon", "evening"]);
                 if !morning || (i >= 2 && cx.flags(i - 2) & MORNING != 0) {
                     ctx.strong = true;
                 }
-            } else if (pl == "you" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("thank"))
+            } else if (lower_is(pw, "you")
+                && i >= 2
+                && cx.word(i - 2).eq_ignore_ascii_case("thank"))
                 || f & TITLE != 0
             {
                 ctx.strong = true;
@@ -937,9 +1009,9 @@ fn judge(
                 let mut steps = 0;
                 while k > 0
                     && steps < 3
-                    && matches!(
-                        cx.word(k).to_lowercase().as_str(),
-                        "a" | "à" | "aan" | "an" | "het" | "even" | "to" | "al"
+                    && lower_in(
+                        cx.word(k),
+                        &["a", "à", "aan", "an", "het", "even", "to", "al"],
                     )
                     && is_space_gap(cx.gap_before(k))
                 {
@@ -954,15 +1026,15 @@ fn judge(
             }
             if f & WEAK_BEFORE != 0 {
                 let strong_pair = i >= 2 && {
-                    let p2 = cx.word(i - 2).to_lowercase();
-                    STRONG_PAIRS.contains(&p2.as_str()) || (pl == "in" && p2 == "loop")
+                    let p2 = cx.word(i - 2);
+                    lower_in(p2, STRONG_PAIRS) || (lower_is(pw, "in") && lower_is(p2, "loop"))
                 };
                 if strong_pair {
                     ctx.strong = true;
                 } else {
                     ctx.medium = true;
                 }
-            } else if pl == "in" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
+            } else if lower_is(pw, "in") && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
                 ctx.strong = true;
             }
             if f & DET != 0 && !gap.contains(',') && !via_prep {
@@ -1077,10 +1149,13 @@ fn judge(
         return None;
     }
     if n >= 2 {
-        let phrase = (a..b)
-            .map(|k| cx.word(k).to_lowercase())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let mut phrase = String::with_capacity(64);
+        for k in a..b {
+            if k > a {
+                phrase.push(' ');
+            }
+            push_lower(&mut phrase, cx.word(k));
+        }
         if cx.lex.is_phrase(&phrase) {
             return None;
         }
@@ -1228,10 +1303,28 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
         if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
             return false;
         }
-        let folded = lexicon::fold(&cx.word(k).to_lowercase());
+        if hit {
+            // Spelled already: only the rejections above may still change the answer.
+            continue;
+        }
+        let w = cx.word(k);
+        let mut buf = [0u8; 32];
+        let folded_owned;
+        let folded: &[u8] = if w.is_ascii() && w.len() <= buf.len() {
+            // ASCII: lower case, and nothing to fold.
+            let b = &mut buf[..w.len()];
+            b.copy_from_slice(w.as_bytes());
+            b.make_ascii_lowercase();
+            b
+        } else {
+            folded_owned = lexicon::fold(&w.to_lowercase());
+            folded_owned.as_bytes()
+        };
         if folded.len() >= 4
-            && folded.bytes().all(|c| c.is_ascii_alphabetic())
-            && near.iter().any(|l| l.1.contains(folded.as_str()))
+            && folded.iter().all(u8::is_ascii_alphabetic)
+            && near
+                .iter()
+                .any(|l| find_bytes(l.1.as_bytes(), folded).is_some())
         {
             hit = true;
         }
@@ -1369,19 +1462,25 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         }
     }
     let mut extra = Vec::new();
+    let mut lower = String::new();
     for &(a, b) in rejected {
         // Not after a determiner and not a part of an organisation's name.
         if a > 0 && cx.flags(a - 1) & DET != 0 && is_space_gap(cx.gap_before(a)) {
             continue;
         }
+        let mut is_part = |k: usize| {
+            lower.clear();
+            push_lower(&mut lower, cx.word(k));
+            parts.contains(lower.as_str())
+        };
         let mut k = a;
         while k < b {
-            if !parts.contains(&cx.word(k).to_lowercase()) {
+            if !is_part(k) {
                 k += 1;
                 continue;
             }
             let s = k;
-            while k < b && parts.contains(&cx.word(k).to_lowercase()) {
+            while k < b && is_part(k) {
                 k += 1;
             }
             extra.push((cx.toks[s].start, cx.toks[k - 1].end, "name-coreference"));
