@@ -30,17 +30,26 @@ enum Form {
 /// Finds the speakers of a chat transcript and adds them to the names found.
 pub(super) fn speakers(cx: &mut Cx<'_>) {
     let text = cx.text;
-    if !text.contains('\n') {
+    if cx.newlines.is_empty() {
         return;
     }
     let mut cands: Vec<(usize, usize, Form)> = Vec::new();
-    let mut ls = 0;
-    for line in text.split('\n') {
-        let le = ls + line.len();
-        if let Some((s, e, form)) = speaker_of(line) {
+    // The lines of the text; only those with a colon can be a speaker's.
+    let starts = std::iter::once(0).chain(cx.newlines.iter().map(|&p| p + 1));
+    let ends = cx
+        .newlines
+        .iter()
+        .copied()
+        .chain(std::iter::once(text.len()));
+    let mut next_colon = cx.colons.iter().copied().peekable();
+    for (ls, le) in starts.zip(ends) {
+        while next_colon.next_if(|&c| c < ls).is_some() {}
+        if next_colon.peek().is_none_or(|&c| c >= le) {
+            continue;
+        }
+        if let Some((s, e, form)) = speaker_of(&text[ls..le]) {
             cands.push((ls + s, ls + e, form));
         }
-        ls = le + 1;
     }
     let count = |f: Form| cands.iter().filter(|c| c.2 == f).count();
     // Minutes: two lines or more, one of the speakers holding a known name.
@@ -210,7 +219,9 @@ fn stamp_len(line: &str) -> Option<usize> {
 /// `Charlotte Dorrian  11:00 PM`: a speaker line above a message, the time after two or
 /// more spaces; returns the end of the speaker.
 fn above_time(line: &str) -> Option<usize> {
-    let gap = super::find_bytes(line.as_bytes(), b"  ")?;
+    // Before the first colon (the speaker holds none, and the line has one).
+    let colon = line.find(':')?;
+    let gap = super::find_bytes(&line.as_bytes()[..colon], b"  ")?;
     let time = line[gap..].trim();
     let who = &line[..gap];
     if who.is_empty() || who.chars().any(|c| c.is_ascii_digit() || c == ':') {

@@ -143,8 +143,9 @@ pub(crate) fn is_word_char(c: char) -> bool {
             | '\u{0E00}'..='\u{0E7F}')
 }
 
-/// Splits `text` into words.
-fn tokenize(text: &str, toks: &mut Vec<Tok>) {
+/// Splits `text` into words; notes where its line breaks and colons are on the way (every
+/// byte between words passes the test for a word's start once).
+fn tokenize(text: &str, toks: &mut Vec<Tok>, newlines: &mut Vec<usize>, colons: &mut Vec<usize>) {
     let b = text.as_bytes();
     let n = b.len();
     let mut i = 0;
@@ -152,6 +153,11 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         let c = b[i];
         if c < 0x80 {
             if !c.is_ascii_alphabetic() {
+                if c == b'\n' {
+                    newlines.push(i);
+                } else if c == b':' {
+                    colons.push(i);
+                }
                 i += 1;
                 continue;
             }
@@ -170,8 +176,20 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
             }
             let c = b[i];
             let (ch, len) = if c < 0x80 {
-                if c.is_ascii_alphabetic() {
-                    (c as char, 1)
+                // ASCII letters counted here (`char::is_uppercase` and `is_lowercase` agree).
+                if c.is_ascii_lowercase() {
+                    lower += 1;
+                    first = false;
+                    i += 1;
+                    continue;
+                } else if c.is_ascii_uppercase() {
+                    upper += 1;
+                    if first {
+                        first_upper = true;
+                    }
+                    first = false;
+                    i += 1;
+                    continue;
                 } else if (c == b'\'' || c == b'-') && i + 1 < n && i > start {
                     match is_letter_at(text, i + 1) {
                         Some(_) => {
@@ -262,6 +280,10 @@ struct Cx<'t> {
     locals: Vec<(usize, String)>,
     /// The flags of each token once looked up (`u32::MAX`: not yet).
     flag_cache: Vec<std::cell::Cell<u32>>,
+    /// The offsets of the line breaks (`\n`) in the text, in order.
+    newlines: Vec<usize>,
+    /// The offsets of the colons in the text, in order.
+    colons: Vec<usize>,
 }
 
 /// How many e-mail local parts a text's names are compared with.
@@ -339,7 +361,8 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         return;
     }
     let mut toks = Vec::with_capacity(text.len() / 6);
-    tokenize(text, &mut toks);
+    let (mut newlines, mut colons) = (Vec::new(), Vec::new());
+    tokenize(text, &mut toks, &mut newlines, &mut colons);
     if toks.is_empty() {
         return;
     }
@@ -350,6 +373,8 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         toks,
         found: Vec::new(),
         claimed: Vec::new(),
+        newlines,
+        colons,
         locals: if text.contains('@') {
             email_locals(text)
         } else {
@@ -437,31 +462,26 @@ fn labels(cx: &mut Cx<'_>) {
     let text = cx.text;
     let b = text.as_bytes();
     let mut ti = 0usize; // first token at or after the colon, advanced monotonically
-    // Where labels may end: every colon (found by `memchr`), and the first `#`, ` - ` or
+    // Where labels may end: every colon (noted by the tokenizer), and the first `#`, ` - ` or
     // ` – ` near the start of each line.
-    let mut colons: Vec<usize> = Vec::new();
-    let mut pos = 0usize;
-    while let Some(off) = text[pos..].find(':') {
-        colons.push(pos + off);
-        pos += off + 1;
-    }
     let mut delims: Vec<usize> = Vec::new();
     let reach = cx.lex.max_label + 12;
-    let mut ls = 0usize;
-    loop {
-        let le = text[ls..].find('\n').map_or(text.len(), |o| ls + o);
+    // Each line: from the start of the text or after a line break, to the next or the end.
+    let starts = std::iter::once(0).chain(cx.newlines.iter().map(|&p| p + 1));
+    let ends = cx
+        .newlines
+        .iter()
+        .copied()
+        .chain(std::iter::once(text.len()));
+    for (ls, le) in starts.zip(ends) {
         let head = &b[ls..le.min(ls + reach)];
         if let Some(o) = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93)) {
             delims.push(ls + o);
         }
-        if le >= text.len() {
-            break;
-        }
-        ls = le + 1;
     }
     // Both lists are in text order, and a colon is never one of the others: merged, they are
     // in text order.
-    let delims = merge_sorted(&colons, &delims);
+    let delims = merge_sorted(&cx.colons, &delims);
     let mut label = String::new();
     for at in delims {
         // `Label: value`, `Payee #value`, `Name - value`, `Contact – value`: `p` is where the
