@@ -62,15 +62,18 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
     let stamped = count(Form::Stamped) >= 2;
     let above = count(Form::Above) >= 2;
     let bare = {
-        let bare: Vec<&str> = cands
-            .iter()
-            .filter(|c| c.2 == Form::Bare)
-            .map(|c| &text[c.0..c.1])
-            .collect();
-        let mut distinct: Vec<&str> = bare.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        bare.len() >= 3 && distinct.len() <= 4 && distinct.len() < bare.len()
+        // Three lines or more, at most four speakers (counted up to a fifth), one speaking
+        // twice.
+        let mut lines = 0;
+        let mut distinct: Vec<&str> = Vec::new();
+        for c in cands.iter().filter(|c| c.2 == Form::Bare) {
+            lines += 1;
+            let who = &text[c.0..c.1];
+            if distinct.len() <= 4 && !distinct.contains(&who) {
+                distinct.push(who);
+            }
+        }
+        lines >= 3 && distinct.len() <= 4 && distinct.len() < lines
     };
     for (s, e, form) in cands {
         let ok = match form {
@@ -204,6 +207,10 @@ fn stamp_len(line: &str) -> Option<usize> {
         return (sp > 0).then_some(close + 1 + sp);
     }
     // `10/06/2022, 20:16 - ` (WhatsApp export): digits and date/time marks, then ` - `.
+    if !b.first().is_some_and(u8::is_ascii_digit) {
+        // The stamp would not start with a digit.
+        return None;
+    }
     let dash = super::find_bytes(head(line, 32).as_bytes(), b" - ")?;
     let stamp = &line[..dash];
     let ok = stamp.contains(':')

@@ -547,6 +547,20 @@ pub struct Lexicon {
     signoffs: FxMap<Box<str>, ()>,
     /// The longest label in bytes.
     pub max_label: usize,
+    /// Per lower-case first byte, a bit per length (31: longer) of the ASCII words that are
+    /// greetings or announce a person (`GREET`, `BEFORE`, `SPEECH_BEFORE`).
+    announce: [u32; 128],
+}
+
+/// The flags of the words [`Lexicon::may_announce`] answers for.
+const ANNOUNCE: u32 = GREET | BEFORE | SPEECH_BEFORE;
+
+/// The slot and bit of an ASCII word (not empty) in [`Lexicon::announce`].
+fn announce_bit(w: &[u8]) -> (usize, u32) {
+    (
+        usize::from(w[0].to_ascii_lowercase() & 0x7f),
+        1 << w.len().min(31),
+    )
 }
 
 pub static LEXICON: LazyLock<Lexicon> = LazyLock::new(Lexicon::build);
@@ -660,6 +674,13 @@ impl Lexicon {
         let max_label = all_labels().map(|l| l.len()).max().unwrap_or(0);
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
         let ascii = AsciiWords::of(&words);
+        let mut announce = [0u32; 128];
+        for (k, &f) in &words {
+            if f & ANNOUNCE != 0 && k.is_ascii() {
+                let (slot, bit) = announce_bit(k.as_bytes());
+                announce[slot] |= bit;
+            }
+        }
         Lexicon {
             words,
             ascii,
@@ -667,6 +688,7 @@ impl Lexicon {
             labels,
             signoffs,
             max_label,
+            announce,
         }
     }
 
@@ -686,6 +708,17 @@ impl Lexicon {
         } else {
             0
         }
+    }
+
+    /// False only when the word (any case) is no greeting and announces no person (its
+    /// flags hold none of `GREET`, `BEFORE`, `SPEECH_BEFORE`): a test of its first letter and
+    /// length, without a look-up.
+    pub fn may_announce(&self, word: &str) -> bool {
+        if word.is_empty() || !word.is_ascii() {
+            return true;
+        }
+        let (slot, bit) = announce_bit(word.as_bytes());
+        self.announce[slot] & bit != 0
     }
 
     /// True for a multi-word organisation or place name (`wells fargo`), given in lower case

@@ -416,7 +416,7 @@ fn lower_is(w: &str, lower: &str) -> bool {
 /// Whether `w` in lower case is one of `set`.
 fn lower_in(w: &str, set: &[&str]) -> bool {
     if w.is_ascii() {
-        set.iter().any(|l| lower_is(w, l))
+        set.iter().any(|l| l.len() == w.len() && lower_is(w, l))
     } else {
         let l = w.to_lowercase();
         set.contains(&l.as_str())
@@ -1411,8 +1411,32 @@ fn lower_case(cx: &mut Cx<'_>) {
     };
     let mut extra: Vec<(usize, usize, &'static str)> = Vec::new();
     let found = crate::spans::Spans::new(cx.found.iter().map(|f| (f.0, f.1)));
+    // A list: a given name after `, ` / ` and ` that follows one found in lower case.
+    let listed = |extra: &[(usize, usize, &str)], s0: usize| {
+        extra.last().is_some_and(|l| {
+            cx.text.get(l.1..s0).is_some_and(|b| {
+                matches!(
+                    b.trim(),
+                    "," | "and" | ", and" | "&" | "or" | "y" | "et" | "und" | "en" | "e"
+                )
+            })
+        })
+    };
     let mut i = 1;
     while i < n {
+        let t = cx.toks[i];
+        // What the tests below need before any word is looked up: a lower-case word of three
+        // letters or more, after a space and a word that may announce a person, in a list,
+        // or after a colon.
+        if t.shape != Shape::Lower
+            || t.end - t.start < 3
+            || !((is_space_gap(cx.gap_before(i)) && cx.lex.may_announce(cx.word(i - 1)))
+                || listed(&extra, t.start)
+                || cx.gap_before(i).trim_end().ends_with(':'))
+        {
+            i += 1;
+            continue;
+        }
         if cx.toks[i].shape != Shape::Lower || !given(cx, i) {
             i += 1;
             continue;
@@ -1428,15 +1452,7 @@ fn lower_case(cx: &mut Cx<'_>) {
             && cx.toks[i - 1].shape == Shape::Lower
             && pf & (BEFORE | SPEECH_BEFORE) != 0;
         let greeted = is_space_gap(gap) && pf & GREET != 0;
-        // A list: a given name after `, ` / ` and ` that follows one found in lower case.
-        let listed = extra.last().is_some_and(|l| {
-            cx.text.get(l.1..s0).is_some_and(|b| {
-                matches!(
-                    b.trim(),
-                    "," | "and" | ", and" | "&" | "or" | "y" | "et" | "und" | "en" | "e"
-                )
-            })
-        });
+        let listed = listed(&extra, s0);
         // The head of a list after a colon: `: anna, keir` with a second known name.
         let list_head = gap.trim_end().ends_with(':')
             && i + 1 < n
@@ -1469,6 +1485,7 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         return;
     }
     let mut parts: FxSet<String> = FxSet::default();
+    let mut lower = String::new();
     for &(s, e, _) in &cx.found {
         let k0 = cx.toks.partition_point(|t| t.start < s);
         let mut k = k0;
@@ -1476,13 +1493,16 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
             let t = cx.toks[k];
             let f = cx.flags(k);
             if t.end - t.start >= 2 && f & (TITLE | PARTICLE | NOBODY) == 0 {
-                parts.insert(cx.word(k).to_lowercase());
+                lower.clear();
+                push_lower(&mut lower, cx.word(k));
+                if !parts.contains(lower.as_str()) {
+                    parts.insert(lower.clone());
+                }
             }
             k += 1;
         }
     }
     let mut extra = Vec::new();
-    let mut lower = String::new();
     for &(a, b) in rejected {
         // Not after a determiner and not a part of an organisation's name.
         if a > 0 && cx.flags(a - 1) & DET != 0 && is_space_gap(cx.gap_before(a)) {
