@@ -326,6 +326,7 @@ fn email_locals(text: &str) -> Vec<(usize, String)> {
 }
 
 impl<'t> Cx<'t> {
+    #[inline]
     fn word(&self, i: usize) -> &'t str {
         let t = self.toks[i];
         &self.text[t.start..t.end]
@@ -345,11 +346,13 @@ impl<'t> Cx<'t> {
     }
 
     /// The text between token `i - 1` and token `i` (from the start of the text for 0).
+    #[inline]
     fn gap_before(&self, i: usize) -> &'t str {
         let s = if i == 0 { 0 } else { self.toks[i - 1].end };
         &self.text[s..self.toks[i].start]
     }
 
+    #[inline]
     fn gap_after(&self, i: usize) -> &'t str {
         let e = self.toks.get(i + 1).map_or(self.text.len(), |t| t.start);
         &self.text[self.toks[i].end..e]
@@ -1305,6 +1308,16 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     if cx.locals.is_empty() || b - a > 3 {
         return false;
     }
+    // The words that count: not initials, not particles; a common word, a look-alike, a
+    // title, an organisation word or a non-person among them rejects the run.
+    let counts = |k: usize| cx.toks[k].end - cx.toks[k].start != 1 && cx.flags(k) & PARTICLE == 0;
+    for k in (a..b).filter(|&k| counts(k)) {
+        let f = cx.flags(k);
+        let name = f & (GIVEN | SURNAME) != 0;
+        if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
+            return false;
+        }
+    }
     let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
     let lo = cx.locals.partition_point(|l| l.0 + LOCAL_WINDOW < s);
     let hi = cx.locals.partition_point(|l| l.0 <= e + LOCAL_WINDOW);
@@ -1313,20 +1326,7 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
         return false;
     }
     let mut hit = false;
-    for k in a..b {
-        let t = cx.toks[k];
-        let f = cx.flags(k);
-        let name = f & (GIVEN | SURNAME) != 0;
-        if t.end - t.start == 1 || f & PARTICLE != 0 {
-            continue;
-        }
-        if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
-            return false;
-        }
-        if hit {
-            // Spelled already: only the rejections above may still change the answer.
-            continue;
-        }
+    for k in (a..b).filter(|&k| counts(k)) {
         let w = cx.word(k);
         let mut buf = [0u8; 32];
         let folded_owned;
@@ -1347,6 +1347,7 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
                 .any(|l| find_bytes(l.1.as_bytes(), folded).is_some())
         {
             hit = true;
+            break;
         }
     }
     hit
@@ -1431,7 +1432,7 @@ fn lower_case(cx: &mut Cx<'_>) {
         if t.shape != Shape::Lower
             || t.end - t.start < 3
             || !((is_space_gap(cx.gap_before(i)) && cx.lex.may_announce(cx.word(i - 1)))
-                || listed(&extra, t.start)
+                || (!extra.is_empty() && listed(&extra, t.start))
                 || cx.gap_before(i).trim_end().ends_with(':'))
         {
             i += 1;
@@ -1485,6 +1486,15 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         return;
     }
     let mut parts: FxSet<String> = FxSet::default();
+    // Per lower-case first byte, a bit per length (31: longer) of the ASCII parts: most words
+    // are no part, and this tells so without a look-up.
+    let mut ascii_parts = [0u32; 128];
+    let bit = |w: &str| {
+        (
+            usize::from(w.as_bytes()[0].to_ascii_lowercase() & 0x7f),
+            1u32 << w.len().min(31),
+        )
+    };
     let mut lower = String::new();
     for &(s, e, _) in &cx.found {
         let k0 = cx.toks.partition_point(|t| t.start < s);
@@ -1496,6 +1506,10 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
                 lower.clear();
                 push_lower(&mut lower, cx.word(k));
                 if !parts.contains(lower.as_str()) {
+                    if lower.is_ascii() {
+                        let (slot, b) = bit(&lower);
+                        ascii_parts[slot] |= b;
+                    }
                     parts.insert(lower.clone());
                 }
             }
@@ -1509,8 +1523,16 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
             continue;
         }
         let mut is_part = |k: usize| {
+            let w = cx.word(k);
+            if w.is_ascii() {
+                // Its lower case is ASCII, of the same first letter and length.
+                let (slot, b) = bit(w);
+                if ascii_parts[slot] & b == 0 {
+                    return false;
+                }
+            }
             lower.clear();
-            push_lower(&mut lower, cx.word(k));
+            push_lower(&mut lower, w);
             parts.contains(lower.as_str())
         };
         let mut k = a;
