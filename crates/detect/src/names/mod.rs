@@ -143,9 +143,17 @@ pub(crate) fn is_word_char(c: char) -> bool {
             | '\u{0E00}'..='\u{0E7F}')
 }
 
-/// Splits `text` into words; notes where its line breaks and colons are on the way (every
-/// byte between words passes the test for a word's start once).
-fn tokenize(text: &str, toks: &mut Vec<Tok>, newlines: &mut Vec<usize>, colons: &mut Vec<usize>) {
+/// Where the line breaks, colons and `@` of a text are, in order.
+#[derive(Default)]
+struct Marks {
+    newlines: Vec<usize>,
+    colons: Vec<usize>,
+    ats: Vec<usize>,
+}
+
+/// Splits `text` into words; notes where its line breaks, colons and `@` are on the way
+/// (every byte between words passes the test for a word's start once).
+fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
     let b = text.as_bytes();
     let n = b.len();
     let mut i = 0;
@@ -153,10 +161,11 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, newlines: &mut Vec<usize>, colons: 
         let c = b[i];
         if c < 0x80 {
             if !c.is_ascii_alphabetic() {
-                if c == b'\n' {
-                    newlines.push(i);
-                } else if c == b':' {
-                    colons.push(i);
+                match c {
+                    b'\n' => marks.newlines.push(i),
+                    b':' => marks.colons.push(i),
+                    b'@' => marks.ats.push(i),
+                    _ => {}
                 }
                 i += 1;
                 continue;
@@ -171,6 +180,15 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, newlines: &mut Vec<usize>, colons: 
         let mut first_upper = false;
         let mut first = true;
         loop {
+            // A run of ASCII lower-case letters at once.
+            let run = i;
+            while i < n && b[i].is_ascii_lowercase() {
+                i += 1;
+            }
+            if i > run {
+                lower += i - run;
+                first = false;
+            }
             if i >= n {
                 break;
             }
@@ -231,7 +249,13 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, newlines: &mut Vec<usize>, colons: 
         let mut end = i;
         let mut poss = false;
         let w = &text[start..end];
-        for suffix in ["'s", "’s", "'S"] {
+        // Every suffix ends in `s` or `S`.
+        let suffixes: &[&str] = if matches!(b[end - 1], b's' | b'S') {
+            &["'s", "’s", "'S"]
+        } else {
+            &[]
+        };
+        for suffix in suffixes {
             if w.len() > suffix.len() + 1 && w.ends_with(suffix) {
                 end -= suffix.len();
                 poss = true;
@@ -294,13 +318,11 @@ const MAX_LOCALS: usize = 4096;
 const LOCAL_WINDOW: usize = 600;
 
 /// The letters of the local parts of the e-mail addresses in `text` (see [`Cx::locals`]).
-fn email_locals(text: &str) -> Vec<(usize, String)> {
+/// `ats`: the offsets of the `@` in the text, in order.
+fn email_locals(text: &str, ats: &[usize]) -> Vec<(usize, String)> {
     let b = text.as_bytes();
     let mut out: Vec<(usize, String)> = Vec::new();
-    let mut from = 0;
-    while let Some(off) = b[from..].iter().position(|&c| c == b'@') {
-        let i = from + off;
-        from = i + 1;
+    for &i in ats {
         let mut s = i;
         while s > 0
             && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'.' | b'_' | b'-' | b'+'))
@@ -364,8 +386,8 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         return;
     }
     let mut toks = Vec::with_capacity(text.len() / 6);
-    let (mut newlines, mut colons) = (Vec::new(), Vec::new());
-    tokenize(text, &mut toks, &mut newlines, &mut colons);
+    let mut marks = Marks::default();
+    tokenize(text, &mut toks, &mut marks);
     if toks.is_empty() {
         return;
     }
@@ -376,13 +398,9 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         toks,
         found: Vec::new(),
         claimed: Vec::new(),
-        newlines,
-        colons,
-        locals: if text.contains('@') {
-            email_locals(text)
-        } else {
-            Vec::new()
-        },
+        locals: email_locals(text, &marks.ats),
+        newlines: marks.newlines,
+        colons: marks.colons,
     };
     labels(&mut cx);
     chat::speakers(&mut cx);
@@ -1423,6 +1441,8 @@ fn lower_case(cx: &mut Cx<'_>) {
             })
         })
     };
+    // The token after the name found last.
+    let mut after_last = 0;
     let mut i = 1;
     while i < n {
         let t = cx.toks[i];
@@ -1432,7 +1452,8 @@ fn lower_case(cx: &mut Cx<'_>) {
         if t.shape != Shape::Lower
             || t.end - t.start < 3
             || !((is_space_gap(cx.gap_before(i)) && cx.lex.may_announce(cx.word(i - 1)))
-                || (!extra.is_empty() && listed(&extra, t.start))
+                // Between a listed name and the one found last, one word at most (`and`).
+                || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
                 || cx.gap_before(i).trim_end().ends_with(':'))
         {
             i += 1;
@@ -1475,6 +1496,7 @@ fn lower_case(cx: &mut Cx<'_>) {
             }
         }
         extra.push((cx.toks[i].start, cx.toks[end - 1].end, "name-lower"));
+        after_last = end;
         i = end;
     }
     cx.found.extend(extra);
