@@ -151,10 +151,11 @@ fn name_in(cx: &Cx<'_>, s: usize, e: usize, bare: bool) -> Option<(usize, usize)
 fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
     let line = line.strip_suffix('\r').unwrap_or(line);
     // Every form has a colon: after the speaker, or in the time.
-    if line.len() < 3 || line.starts_with([' ', '\t', '>']) || !line.contains(':') {
+    if line.len() < 3 || line.starts_with([' ', '\t', '>']) {
         return None;
     }
-    if let Some(e) = above_time(line) {
+    let first_colon = line.bytes().position(|c| c == b':')?;
+    if let Some(e) = above_time(line, first_colon) {
         return Some((0, e, Form::Above));
     }
     let (body, form) = match stamp_len(line) {
@@ -163,7 +164,10 @@ fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
         None => (0, Form::Bare),
     };
     let rest = &line[body..];
-    let colon = rest.find(':')?;
+    let colon = match first_colon.checked_sub(body) {
+        Some(c) => c,
+        None => rest.bytes().position(|c| c == b':')?,
+    };
     let after = &rest[colon + 1..];
     if !(after.is_empty() || after.starts_with(' ')) {
         return None;
@@ -224,10 +228,9 @@ fn stamp_len(line: &str) -> Option<usize> {
 }
 
 /// `Charlotte Dorrian  11:00 PM`: a speaker line above a message, the time after two or
-/// more spaces; returns the end of the speaker.
-fn above_time(line: &str) -> Option<usize> {
-    // Before the first colon (the speaker holds none, and the line has one).
-    let colon = line.find(':')?;
+/// more spaces; returns the end of the speaker. `colon`: the line's first colon.
+fn above_time(line: &str, colon: usize) -> Option<usize> {
+    // Before the first colon (the speaker holds none).
     let gap = super::find_bytes(&line.as_bytes()[..colon], b"  ")?;
     let time = line[gap..].trim();
     let who = &line[..gap];

@@ -550,6 +550,8 @@ pub struct Lexicon {
     /// Per lower-case first byte, a bit per length (31: longer) of the ASCII words that are
     /// greetings or announce a person (`GREET`, `BEFORE`, `SPEECH_BEFORE`).
     announce: [u32; 128],
+    /// A bit per ASCII byte that a label ends in.
+    label_ends: u128,
 }
 
 /// The flags of the words [`Lexicon::may_announce`] answers for.
@@ -672,6 +674,10 @@ impl Lexicon {
         let all_labels = || LABELS.iter().chain(LIST_LABELS);
         let labels: FxMap<Box<str>, ()> = all_labels().map(|l| (Box::from(*l), ())).collect();
         let max_label = all_labels().map(|l| l.len()).max().unwrap_or(0);
+        let label_ends = all_labels()
+            .filter_map(|l| l.as_bytes().last())
+            .filter(|c| c.is_ascii())
+            .fold(0u128, |m, &c| m | 1 << c.to_ascii_lowercase());
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
         let ascii = AsciiWords::of(&words);
         let mut announce = [0u32; 128];
@@ -689,6 +695,7 @@ impl Lexicon {
             signoffs,
             max_label,
             announce,
+            label_ends,
         }
     }
 
@@ -725,6 +732,11 @@ impl Lexicon {
     /// with single spaces.
     pub fn is_phrase(&self, lower: &str) -> bool {
         self.phrases.contains_key(lower)
+    }
+
+    /// False only when no label ends in the ASCII byte `c` in lower case.
+    pub fn may_end_label(&self, c: u8) -> bool {
+        !c.is_ascii() || self.label_ends & (1 << c.to_ascii_lowercase()) != 0
     }
 
     /// True for a record label (lower case, single spaces).

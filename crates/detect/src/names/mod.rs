@@ -549,6 +549,12 @@ fn labels(cx: &mut Cx<'_>) {
         if raw.is_empty() || raw.len() > cx.lex.max_label {
             continue;
         }
+        // What the label is compared with ends as `raw` does: when no label ends so, and
+        // no ` name` or ` names` does, nothing below applies.
+        let last = raw.as_bytes()[raw.len() - 1];
+        if !cx.lex.may_end_label(last) && !matches!(last.to_ascii_lowercase(), b'e' | b's') {
+            continue;
+        }
         // The words joined by single spaces, then in lower case.
         label.clear();
         for w in raw.split_whitespace() {
