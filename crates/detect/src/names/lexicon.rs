@@ -542,6 +542,9 @@ pub struct Lexicon {
     /// The ASCII keys of `words` again, in a table probed without a lower-case copy of the
     /// word (see [`AsciiWords`]): most words looked up are ASCII.
     ascii: AsciiWords,
+    /// The ASCII keys of sixteen bytes or fewer again, packed in two words each (see
+    /// [`PackedWords`]), for [`Lexicon::flags_at`].
+    packed: PackedWords,
     phrases: FxMap<Box<str>, ()>,
     labels: FxMap<Box<str>, ()>,
     signoffs: FxMap<Box<str>, ()>,
@@ -680,6 +683,7 @@ impl Lexicon {
             .fold(0u128, |m, &c| m | 1 << c.to_ascii_lowercase());
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
         let ascii = AsciiWords::of(&words);
+        let packed = PackedWords::of(&words);
         let mut announce = [0u32; 128];
         for (k, &f) in &words {
             if f & ANNOUNCE != 0 && k.is_ascii() {
@@ -690,6 +694,7 @@ impl Lexicon {
         Lexicon {
             words,
             ascii,
+            packed,
             phrases,
             labels,
             signoffs,
@@ -726,6 +731,28 @@ impl Lexicon {
         }
         let (slot, bit) = announce_bit(word.as_bytes());
         self.announce[slot] & bit != 0
+    }
+
+    /// The flags of the word `text[start..end]`, as [`Lexicon::flags`] gives them: an ASCII
+    /// word of sixteen bytes or fewer with sixteen bytes of text from its start is read as two
+    /// machine words, lower-cased and looked up at once. The word holds no zero byte (a
+    /// token of letters).
+    #[inline]
+    pub fn flags_at(&self, text: &str, start: usize, end: usize) -> u32 {
+        let b = text.as_bytes();
+        let n = end - start;
+        if n <= 16 && start + 16 <= b.len() {
+            let mut lo = [0u8; 8];
+            let mut hi = [0u8; 8];
+            lo.copy_from_slice(&b[start..start + 8]);
+            hi.copy_from_slice(&b[start + 8..start + 16]);
+            let lo = keep_bytes(u64::from_le_bytes(lo), n);
+            let hi = keep_bytes(u64::from_le_bytes(hi), n.saturating_sub(8));
+            if (lo | hi) & HIGH_BITS == 0 {
+                return self.packed.get(ascii_lower(lo), ascii_lower(hi));
+            }
+        }
+        self.flags(&text[start..end])
     }
 
     /// True for a multi-word organisation or place name (`wells fargo`), given in lower case
@@ -823,6 +850,100 @@ impl AsciiWords {
                 if k.iter().zip(w).all(|(&a, &b)| a == b.to_ascii_lowercase()) {
                     return f;
                 }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// The high bit of every byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The first `k` bytes (little-endian order) of `v`, the others zero.
+#[inline]
+fn keep_bytes(v: u64, k: usize) -> u64 {
+    if k >= 8 {
+        v
+    } else {
+        v & ((1u64 << (k * 8)) - 1)
+    }
+}
+
+/// Eight ASCII bytes in lower case (no byte may have its high bit set).
+#[inline]
+fn ascii_lower(v: u64) -> u64 {
+    // Per byte (below 0x80, so no carry crosses bytes): + 0x3f sets the high bit from `A`
+    // up, + 0x25 from `[` up; upper case is between, and gains 0x20.
+    let from_a = v.wrapping_add(0x3f3f_3f3f_3f3f_3f3f);
+    let past_z = v.wrapping_add(0x2525_2525_2525_2525);
+    v | ((from_a & !past_z & HIGH_BITS) >> 2)
+}
+
+/// The ASCII keys of sixteen bytes or fewer of the word map with their flags, each packed
+/// into two little-endian machine words padded with zero bytes (no key holds a zero byte, so
+/// the packing tells the length too), in an open-addressing table.
+struct PackedWords {
+    /// Per slot: the packed key (`(0, 0)`: empty) and its flags.
+    slots: Vec<(u64, u64, u32)>,
+    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
+    bits: u32,
+}
+
+impl PackedWords {
+    fn of(words: &FxMap<Box<str>, u32>) -> PackedWords {
+        let pack = |k: &[u8]| {
+            let mut b = [0u8; 16];
+            b[..k.len()].copy_from_slice(k);
+            let (lo, hi) = b.split_at(8);
+            let word =
+                |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
+            (word(lo), word(hi))
+        };
+        let keys: Vec<(&[u8], u32)> = words
+            .iter()
+            .filter(|(k, _)| k.is_ascii() && k.len() <= 16 && !k.bytes().any(|c| c == 0))
+            .map(|(k, &f)| (k.as_bytes(), f))
+            .collect();
+        // At most about two thirds full.
+        let bits = (keys.len() * 3 / 2 + 1)
+            .next_power_of_two()
+            .trailing_zeros()
+            .max(4);
+        let mut t = PackedWords {
+            slots: vec![(0, 0, 0); 1 << bits],
+            bits,
+        };
+        let mask = (1usize << bits) - 1;
+        for (k, f) in keys {
+            let (lo, hi) = pack(k);
+            let mut i = t.slot(lo, hi);
+            while t.slots[i].0 | t.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            t.slots[i] = (lo, hi, f);
+        }
+        t
+    }
+
+    #[inline]
+    fn slot(&self, lo: u64, hi: u64) -> usize {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let h = (lo.wrapping_mul(K).rotate_left(26) ^ hi).wrapping_mul(K);
+        (h >> (64 - self.bits)) as usize
+    }
+
+    /// The flags of the packed lower-case ASCII word `(lo, hi)` (0 when it is no key).
+    #[inline]
+    fn get(&self, lo: u64, hi: u64) -> u32 {
+        let mask = (1usize << self.bits) - 1;
+        let mut i = self.slot(lo, hi);
+        loop {
+            let (a, b, f) = self.slots[i];
+            if a == lo && b == hi {
+                return f;
+            }
+            if a | b == 0 {
+                return 0;
             }
             i = (i + 1) & mask;
         }

@@ -362,7 +362,8 @@ impl<'t> Cx<'t> {
         if f != u32::MAX {
             return f;
         }
-        let f = self.lex.flags(self.word(i));
+        let t = self.toks[i];
+        let f = self.lex.flags_at(self.text, t.start, t.end);
         c.set(f);
         f
     }
