@@ -856,6 +856,28 @@ impl AsciiWords {
     }
 }
 
+/// The context words of the lists above, space-separated (for tests).
+#[cfg(test)]
+pub(super) fn context_words() -> String {
+    [
+        TITLES,
+        GREETINGS,
+        SPEECH_VERBS,
+        BEFORE_WORDS,
+        WEAK_BEFORE_WORDS,
+        RELATIONS,
+        DETERMINERS,
+        LOC_PREPS,
+        ORG_WORDS,
+        NOBODY_WORDS,
+        PARTICLES,
+        MONTHS,
+        SPEECH_BEFORE_WORDS,
+        BORN_WORDS,
+    ]
+    .join(" ")
+}
+
 /// The high bit of every byte of a word.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
