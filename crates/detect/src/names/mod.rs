@@ -300,8 +300,8 @@ struct Cx<'t> {
     claimed: Vec<(usize, usize)>,
     /// The letters of the local parts of the e-mail addresses in the text, lower case and
     /// folded (`lavize.apine85@` → `laviseapine`), with the offset of their `@`, in text
-    /// order, at most [`MAX_LOCALS`].
-    locals: Vec<(usize, String)>,
+    /// order, at most [`MAX_LOCALS`]; with a bit per letter (`a` = 1) they hold.
+    locals: Vec<(usize, String, u32)>,
     /// The flags of each token once looked up (`u32::MAX`: not yet).
     flag_cache: Vec<std::cell::Cell<u32>>,
     /// The offsets of the line breaks (`\n`) in the text, in order.
@@ -319,9 +319,9 @@ const LOCAL_WINDOW: usize = 600;
 
 /// The letters of the local parts of the e-mail addresses in `text` (see [`Cx::locals`]).
 /// `ats`: the offsets of the `@` in the text, in order.
-fn email_locals(text: &str, ats: &[usize]) -> Vec<(usize, String)> {
+fn email_locals(text: &str, ats: &[usize]) -> Vec<(usize, String, u32)> {
     let b = text.as_bytes();
-    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut out: Vec<(usize, String, u32)> = Vec::new();
     for &i in ats {
         let mut s = i;
         while s > 0
@@ -338,13 +338,21 @@ fn email_locals(text: &str, ats: &[usize]) -> Vec<(usize, String)> {
             .map(|c| char::from(c.to_ascii_lowercase()))
             .collect();
         if l.len() >= 3 {
-            out.push((i, l));
+            let letters = letter_bits(l.as_bytes());
+            out.push((i, l, letters));
             if out.len() >= MAX_LOCALS {
                 break;
             }
         }
     }
     out
+}
+
+/// A bit per lower-case ASCII letter in `s` (`a` = 1); other bytes add none.
+fn letter_bits(s: &[u8]) -> u32 {
+    s.iter()
+        .filter(|c| c.is_ascii_lowercase())
+        .fold(0, |m, &c| m | 1 << (c - b'a'))
 }
 
 impl<'t> Cx<'t> {
@@ -461,6 +469,33 @@ fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
 }
 
+/// The first `#`, `-` or byte 0x93 (the end of `–`) in `head`, eight bytes at a time.
+fn first_label_mark(head: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of the first byte equal to `c` is set, and none below it (bits above it
+    // may be set falsely, by the borrow).
+    let zero_at = |v: u64, c: u8| {
+        let x = v ^ (ONES * u64::from(c));
+        x.wrapping_sub(ONES) & !x & HIGH
+    };
+    let mut k = 0;
+    while k + 8 <= head.len() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&head[k..k + 8]);
+        let v = u64::from_le_bytes(w);
+        let m = zero_at(v, b'#') | zero_at(v, b'-') | zero_at(v, 0x93);
+        if m != 0 {
+            return Some(k + (m.trailing_zeros() / 8) as usize);
+        }
+        k += 8;
+    }
+    head[k..]
+        .iter()
+        .position(|&c| matches!(c, b'#' | b'-' | 0x93))
+        .map(|o| k + o)
+}
+
 /// The union of two ascending lists, ascending.
 fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
     let mut out = Vec::with_capacity(a.len() + b.len());
@@ -497,7 +532,7 @@ fn labels(cx: &mut Cx<'_>) {
         .chain(std::iter::once(text.len()));
     for (ls, le) in starts.zip(ends) {
         let head = &b[ls..le.min(ls + reach)];
-        if let Some(o) = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93)) {
+        if let Some(o) = first_label_mark(head) {
             delims.push(ls + o);
         }
     }
@@ -1365,11 +1400,14 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
             folded_owned = lexicon::fold(&w.to_lowercase());
             folded_owned.as_bytes()
         };
-        if folded.len() >= 4
-            && folded.iter().all(u8::is_ascii_alphabetic)
-            && near
-                .iter()
-                .any(|l| find_bytes(l.1.as_bytes(), folded).is_some())
+        if folded.len() < 4 || !folded.iter().all(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        // A local part that spells the word holds all its letters.
+        let letters = letter_bits(folded);
+        if near
+            .iter()
+            .any(|l| l.2 & letters == letters && find_bytes(l.1.as_bytes(), folded).is_some())
         {
             hit = true;
             break;

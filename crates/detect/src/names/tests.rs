@@ -375,3 +375,25 @@ fn fast_lookups_agree_with_the_word_map() {
         }
     }
 }
+
+#[test]
+fn label_marks_found_eight_bytes_at_a_time() {
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let bytes = [
+        b'a', b' ', b'#', b'-', 0x93, 0x92, 0x80, 0xE2, b'"', b',', 0x00, 0xFF,
+    ];
+    for len in 0..60usize {
+        for _ in 0..50 {
+            let head: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    bytes[(x % bytes.len() as u64) as usize]
+                })
+                .collect();
+            let want = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93));
+            assert_eq!(first_label_mark(&head), want, "{head:?}");
+        }
+    }
+}
