@@ -739,20 +739,10 @@ impl Lexicon {
     /// token of letters).
     #[inline]
     pub fn flags_at(&self, text: &str, start: usize, end: usize) -> u32 {
-        let b = text.as_bytes();
-        let n = end - start;
-        if n <= 16 && start + 16 <= b.len() {
-            let mut lo = [0u8; 8];
-            let mut hi = [0u8; 8];
-            lo.copy_from_slice(&b[start..start + 8]);
-            hi.copy_from_slice(&b[start + 8..start + 16]);
-            let lo = keep_bytes(u64::from_le_bytes(lo), n);
-            let hi = keep_bytes(u64::from_le_bytes(hi), n.saturating_sub(8));
-            if (lo | hi) & HIGH_BITS == 0 {
-                return self.packed.get(ascii_lower(lo), ascii_lower(hi));
-            }
+        match packed_lower(text, start, end) {
+            Some((lo, hi)) => self.packed.get(lo, hi),
+            None => self.flags(&text[start..end]),
         }
-        self.flags(&text[start..end])
     }
 
     /// True for a multi-word organisation or place name (`wells fargo`), given in lower case
@@ -878,6 +868,35 @@ pub(super) fn context_words() -> String {
     .join(" ")
 }
 
+/// `text[start..end]` in lower case packed into two little-endian machine words, zero bytes
+/// after it, when it is ASCII, sixteen bytes or fewer and sixteen bytes of text follow its
+/// start (`None` otherwise). Two such words are equal, lower-cased, exactly when their packings
+/// are, if neither holds a zero byte.
+#[inline]
+pub(super) fn packed_lower(text: &str, start: usize, end: usize) -> Option<(u64, u64)> {
+    let b = text.as_bytes();
+    let n = end - start;
+    if n > 16 || start + 16 > b.len() {
+        return None;
+    }
+    let mut lo = [0u8; 8];
+    let mut hi = [0u8; 8];
+    lo.copy_from_slice(&b[start..start + 8]);
+    hi.copy_from_slice(&b[start + 8..start + 16]);
+    let lo = keep_bytes(u64::from_le_bytes(lo), n);
+    let hi = keep_bytes(u64::from_le_bytes(hi), n.saturating_sub(8));
+    ((lo | hi) & HIGH_BITS == 0).then(|| (ascii_lower(lo), ascii_lower(hi)))
+}
+
+/// A lower-case ASCII string of sixteen bytes or fewer packed as [`packed_lower`] packs.
+pub(super) fn pack(k: &[u8]) -> (u64, u64) {
+    let mut b = [0u8; 16];
+    b[..k.len()].copy_from_slice(k);
+    let (lo, hi) = b.split_at(8);
+    let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
+    (word(lo), word(hi))
+}
+
 /// The high bit of every byte of a word.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
@@ -913,14 +932,6 @@ struct PackedWords {
 
 impl PackedWords {
     fn of(words: &FxMap<Box<str>, u32>) -> PackedWords {
-        let pack = |k: &[u8]| {
-            let mut b = [0u8; 16];
-            b[..k.len()].copy_from_slice(k);
-            let (lo, hi) = b.split_at(8);
-            let word =
-                |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
-            (word(lo), word(hi))
-        };
         let keys: Vec<(&[u8], u32)> = words
             .iter()
             .filter(|(k, _)| k.is_ascii() && k.len() <= 16 && !k.bytes().any(|c| c == 0))

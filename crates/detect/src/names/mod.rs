@@ -892,8 +892,8 @@ fn runs(cx: &mut Cx<'_>) -> Vec<(usize, usize)> {
             }
             let gap = cx.gap_before(j);
             let prev_len = cx.toks[j - 1].end - cx.toks[j - 1].start;
-            let prev_short = prev_len == 1 || (prev_len <= 5 && cx.flags(j - 1) & TITLE != 0);
-            let ok_gap = is_space_gap(gap) || (prev_short && (gap == ". " || gap == "."));
+            let prev_short = || prev_len == 1 || (prev_len <= 5 && cx.flags(j - 1) & TITLE != 0);
+            let ok_gap = is_space_gap(gap) || ((gap == ". " || gap == ".") && prev_short());
             if !ok_gap {
                 break;
             }
@@ -1018,7 +1018,12 @@ fn judge(
                 || (fa & GIVEN == 0 && fk & GIVEN == 0)
                 || fk & ORG != 0
         };
-        if (b < toks.len() && amp(cx.gap_after(a), b)) || (a > 0 && amp(cx.gap_before(a), a - 1)) {
+        // Only a gap with a `&` in it can join a firm.
+        let has_amp = |g: &str| g.bytes().any(|c| c == b'&');
+        let (after, before) = (cx.gap_after(a), cx.gap_before(a));
+        if (b < toks.len() && has_amp(after) && amp(after, b))
+            || (a > 0 && has_amp(before) && amp(before, a - 1))
+        {
             return None;
         }
     }
@@ -1499,7 +1504,8 @@ fn lower_case(cx: &mut Cx<'_>) {
             || !((is_space_gap(cx.gap_before(i)) && cx.lex.may_announce(cx.word(i - 1)))
                 // Between a listed name and the one found last, one word at most (`and`).
                 || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
-                || cx.gap_before(i).trim_end().ends_with(':'))
+                || (cx.gap_before(i).bytes().any(|c| c == b':')
+                    && cx.gap_before(i).trim_end().ends_with(':')))
         {
             i += 1;
             continue;
@@ -1553,15 +1559,9 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         return;
     }
     let mut parts: FxSet<String> = FxSet::default();
-    // Per lower-case first byte, a bit per length (31: longer) of the ASCII parts: most words
-    // are no part, and this tells so without a look-up.
-    let mut ascii_parts = [0u32; 128];
-    let bit = |w: &str| {
-        (
-            usize::from(w.as_bytes()[0].to_ascii_lowercase() & 0x7f),
-            1u32 << w.len().min(31),
-        )
-    };
+    // The ASCII parts of sixteen bytes or fewer again, packed (`lexicon::packed_lower`): an
+    // ASCII word that short is compared with these only, without a lower-case copy.
+    let mut short_parts: FxSet<(u64, u64)> = FxSet::default();
     let mut lower = String::new();
     for &(s, e, _) in &cx.found {
         let k0 = cx.toks.partition_point(|t| t.start < s);
@@ -1573,9 +1573,8 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
                 lower.clear();
                 push_lower(&mut lower, cx.word(k));
                 if !parts.contains(lower.as_str()) {
-                    if lower.is_ascii() {
-                        let (slot, b) = bit(&lower);
-                        ascii_parts[slot] |= b;
+                    if lower.is_ascii() && lower.len() <= 16 {
+                        short_parts.insert(lexicon::pack(lower.as_bytes()));
                     }
                     parts.insert(lower.clone());
                 }
@@ -1586,20 +1585,17 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
     let mut extra = Vec::new();
     for &(a, b) in rejected {
         // Not after a determiner and not a part of an organisation's name.
-        if a > 0 && cx.flags(a - 1) & DET != 0 && is_space_gap(cx.gap_before(a)) {
+        if a > 0 && is_space_gap(cx.gap_before(a)) && cx.flags(a - 1) & DET != 0 {
             continue;
         }
         let mut is_part = |k: usize| {
-            let w = cx.word(k);
-            if w.is_ascii() {
-                // Its lower case is ASCII, of the same first letter and length.
-                let (slot, b) = bit(w);
-                if ascii_parts[slot] & b == 0 {
-                    return false;
-                }
+            let t = cx.toks[k];
+            if let Some(p) = lexicon::packed_lower(cx.text, t.start, t.end) {
+                // Its lower case is ASCII and as short: a packed part or none.
+                return short_parts.contains(&p);
             }
             lower.clear();
-            push_lower(&mut lower, w);
+            push_lower(&mut lower, cx.word(k));
             parts.contains(lower.as_str())
         };
         let mut k = a;
