@@ -34,19 +34,21 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
         return;
     }
     let mut cands: Vec<(usize, usize, Form)> = Vec::new();
-    // The lines of the text; only those with a colon can be a speaker's.
-    let starts = std::iter::once(0).chain(cx.newlines.iter().map(|&p| p + 1));
-    let ends = cx
-        .newlines
-        .iter()
-        .copied()
-        .chain(std::iter::once(text.len()));
-    let mut next_colon = cx.colons.iter().copied().peekable();
-    for (ls, le) in starts.zip(ends) {
-        while next_colon.next_if(|&c| c < ls).is_some() {}
-        if next_colon.peek().is_none_or(|&c| c >= le) {
+    // Only a line with a colon can be a speaker's: the lines of the colons, each once, in
+    // order.
+    let newlines = &cx.newlines;
+    let mut nl = 0; // the first line break after the colon
+    let mut last_line = usize::MAX;
+    for &c in &cx.colons {
+        while nl < newlines.len() && newlines[nl] < c {
+            nl += 1;
+        }
+        let ls = if nl == 0 { 0 } else { newlines[nl - 1] + 1 };
+        if ls == last_line {
             continue;
         }
+        last_line = ls;
+        let le = newlines.get(nl).copied().unwrap_or(text.len());
         if let Some((s, e, form)) = speaker_of(&text[ls..le]) {
             cands.push((ls + s, ls + e, form));
         }

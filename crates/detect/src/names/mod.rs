@@ -459,6 +459,11 @@ fn push_lower(out: &mut String, w: &str) {
         let from = out.len();
         out.push_str(w);
         out[from..].make_ascii_lowercase();
+    } else if !w.contains('Σ') {
+        // Without `Σ` (lower case `ς` at the end of a word) each letter is lowered alone.
+        for c in w.chars() {
+            out.extend(c.to_lowercase());
+        }
     } else {
         out.push_str(&w.to_lowercase());
     }
@@ -579,16 +584,19 @@ fn labels(cx: &mut Cx<'_>) {
         if !colon && !at_line_start {
             continue;
         }
-        let raw = text[s..p].trim_matches(|c: char| {
-            c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+')
-        });
-        if raw.is_empty() || raw.len() > cx.lex.max_label {
+        let trim =
+            |c: char| c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+');
+        // Its end trimmed first: what the label is compared with ends as `raw` does, and when
+        // no label ends so, and no ` name` or ` names` does, nothing below applies.
+        let tail = text[s..p].trim_end_matches(trim);
+        let Some(&last) = tail.as_bytes().last() else {
+            continue;
+        };
+        if !cx.lex.may_end_label(last) && !matches!(last.to_ascii_lowercase(), b'e' | b's') {
             continue;
         }
-        // What the label is compared with ends as `raw` does: when no label ends so, and
-        // no ` name` or ` names` does, nothing below applies.
-        let last = raw.as_bytes()[raw.len() - 1];
-        if !cx.lex.may_end_label(last) && !matches!(last.to_ascii_lowercase(), b'e' | b's') {
+        let raw = tail.trim_start_matches(trim);
+        if raw.len() > cx.lex.max_label {
             continue;
         }
         // The words joined by single spaces, then in lower case.
