@@ -562,8 +562,22 @@ fn labels(cx: &mut Cx<'_>) {
             _ => continue,
         };
         let colon = b[at] == b':';
-        // The field starts after a line break or a field separator.
+        let trim =
+            |c: char| c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+');
         let lo = p.saturating_sub(cx.lex.max_label + 12);
+        // The last letter before `p` first (trimmed as `raw` is below, from the farthest
+        // start the field may have): when no label ends in it and no ` name` does, nothing
+        // below applies, wherever the field starts.
+        let mut from = lo;
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        match text[from..p].trim_end_matches(trim).as_bytes().last() {
+            Some(&c)
+                if cx.lex.may_end_label(c) || matches!(c.to_ascii_lowercase(), b'e' | b's') => {}
+            _ => continue,
+        }
+        // The field starts after a line break or a field separator.
         let mut s = p;
         let mut sep_found = false;
         while s > lo {
@@ -584,8 +598,6 @@ fn labels(cx: &mut Cx<'_>) {
         if !colon && !at_line_start {
             continue;
         }
-        let trim =
-            |c: char| c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+');
         // Its end trimmed first: what the label is compared with ends as `raw` does, and when
         // no label ends so, and no ` name` or ` names` does, nothing below applies.
         let tail = text[s..p].trim_end_matches(trim);
