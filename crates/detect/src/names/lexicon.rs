@@ -708,6 +708,10 @@ impl Lexicon {
     pub fn flags(&self, word: &str) -> u32 {
         if word.is_ascii() {
             // Lower case of ASCII is ASCII and folds to itself: the ASCII keys decide.
+            if word.len() <= 16 && !word.bytes().any(|c| c == 0) {
+                let (lo, hi) = pack(word.as_bytes());
+                return self.packed.get(ascii_lower(lo), ascii_lower(hi));
+            }
             return self.ascii.get(word.as_bytes());
         }
         let lower = word.to_lowercase();

@@ -459,11 +459,6 @@ fn push_lower(out: &mut String, w: &str) {
         let from = out.len();
         out.push_str(w);
         out[from..].make_ascii_lowercase();
-    } else if !w.contains('Σ') {
-        // Without `Σ` (lower case `ς` at the end of a word) each letter is lowered alone.
-        for c in w.chars() {
-            out.extend(c.to_lowercase());
-        }
     } else {
         out.push_str(&w.to_lowercase());
     }
@@ -1578,11 +1573,21 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
     if cx.found.is_empty() {
         return;
     }
-    let mut parts: FxSet<String> = FxSet::default();
-    // The ASCII parts of sixteen bytes or fewer again, packed (`lexicon::packed_lower`): an
-    // ASCII word that short is compared with these only, without a lower-case copy.
+    // The parts in lower case: those of sixteen ASCII bytes or fewer packed
+    // (`lexicon::pack`), the others as strings.
     let mut short_parts: FxSet<(u64, u64)> = FxSet::default();
+    let mut parts: FxSet<String> = FxSet::default();
     let mut lower = String::new();
+    // The lower case of token `k`, packed when it is that short.
+    let lowered = |k: usize, lower: &mut String| {
+        let t = cx.toks[k];
+        if let Some(p) = lexicon::packed_lower(cx.text, t.start, t.end) {
+            return Some(p);
+        }
+        lower.clear();
+        push_lower(lower, cx.word(k));
+        (lower.is_ascii() && lower.len() <= 16).then(|| lexicon::pack(lower.as_bytes()))
+    };
     for &(s, e, _) in &cx.found {
         let k0 = cx.toks.partition_point(|t| t.start < s);
         let mut k = k0;
@@ -1590,13 +1595,14 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
             let t = cx.toks[k];
             let f = cx.flags(k);
             if t.end - t.start >= 2 && f & (TITLE | PARTICLE | NOBODY) == 0 {
-                lower.clear();
-                push_lower(&mut lower, cx.word(k));
-                if !parts.contains(lower.as_str()) {
-                    if lower.is_ascii() && lower.len() <= 16 {
-                        short_parts.insert(lexicon::pack(lower.as_bytes()));
+                match lowered(k, &mut lower) {
+                    Some(p) => {
+                        short_parts.insert(p);
                     }
-                    parts.insert(lower.clone());
+                    None if !parts.contains(lower.as_str()) => {
+                        parts.insert(lower.clone());
+                    }
+                    None => {}
                 }
             }
             k += 1;
@@ -1608,15 +1614,9 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         if a > 0 && is_space_gap(cx.gap_before(a)) && cx.flags(a - 1) & DET != 0 {
             continue;
         }
-        let mut is_part = |k: usize| {
-            let t = cx.toks[k];
-            if let Some(p) = lexicon::packed_lower(cx.text, t.start, t.end) {
-                // Its lower case is ASCII and as short: a packed part or none.
-                return short_parts.contains(&p);
-            }
-            lower.clear();
-            push_lower(&mut lower, cx.word(k));
-            parts.contains(lower.as_str())
+        let mut is_part = |k: usize| match lowered(k, &mut lower) {
+            Some(p) => short_parts.contains(&p),
+            None => parts.contains(lower.as_str()),
         };
         let mut k = a;
         while k < b {
