@@ -28,6 +28,9 @@ impl Hasher for FxHasher {
     fn write_u8(&mut self, i: u8) {
         self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0xf135_7aea_2e62_a9c5);
     }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0xf135_7aea_2e62_a9c5);
+    }
     fn finish(&self) -> u64 {
         self.0
     }
