@@ -19,10 +19,12 @@
 //! Once a person is found, their name parts are found again anywhere else in the same text
 //! (`Jane Doe` … `Doe's report`), so every mention gets a coherent stand-in.
 //!
-//! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map; an
-//! ASCII word is hashed and compared in place, lower-cased as it is read), once per word at
-//! most, only for capitalised words, the words around them and lower-case words that may
-//! be given names.
+//! Cost: one byte-level pass over the text, which also notes its line breaks, colons and
+//! `@` for the later passes; dictionary look-ups (one Fx-hashed map; a short ASCII word is
+//! read as two machine words, lower-cased eight bytes at a time, and found in a table of
+//! packed keys), once per word at most, only for capitalised words, the words around them
+//! and lower-case words after a word that may announce a person (a first-letter and length
+//! test rules most out without a look-up).
 
 mod chat;
 mod column;
