@@ -429,7 +429,14 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
 pub(super) fn find_bytes(hay: &[u8], pat: &[u8]) -> Option<usize> {
     let (&first, rest) = pat.split_first()?;
     let last = hay.len().checked_sub(pat.len())?;
-    (0..=last).find(|&i| hay[i] == first && &hay[i + 1..i + pat.len()] == rest)
+    // Byte by byte (no call to compare a few bytes).
+    (0..=last).find(|&i| {
+        hay[i] == first
+            && hay[i + 1..i + pat.len()]
+                .iter()
+                .zip(rest)
+                .all(|(a, b)| a == b)
+    })
 }
 
 /// Whether `w` in lower case (`str::to_lowercase`) is `lower`; an ASCII word is compared in
