@@ -30,17 +30,28 @@ enum Form {
 /// Finds the speakers of a chat transcript and adds them to the names found.
 pub(super) fn speakers(cx: &mut Cx<'_>) {
     let text = cx.text;
-    if !text.contains('\n') {
+    if cx.newlines.is_empty() {
         return;
     }
     let mut cands: Vec<(usize, usize, Form)> = Vec::new();
-    let mut ls = 0;
-    for line in text.split('\n') {
-        let le = ls + line.len();
-        if let Some((s, e, form)) = speaker_of(line) {
+    // Only a line with a colon can be a speaker's: the lines of the colons, each once, in
+    // order.
+    let newlines = &cx.newlines;
+    let mut nl = 0; // the first line break after the colon
+    let mut last_line = usize::MAX;
+    for &c in &cx.colons {
+        while nl < newlines.len() && newlines[nl] < c {
+            nl += 1;
+        }
+        let ls = if nl == 0 { 0 } else { newlines[nl - 1] + 1 };
+        if ls == last_line {
+            continue;
+        }
+        last_line = ls;
+        let le = newlines.get(nl).copied().unwrap_or(text.len());
+        if let Some((s, e, form)) = speaker_of(&text[ls..le]) {
             cands.push((ls + s, ls + e, form));
         }
-        ls = le + 1;
     }
     let count = |f: Form| cands.iter().filter(|c| c.2 == f).count();
     // Minutes: two lines or more, one of the speakers holding a known name.
@@ -53,15 +64,18 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
     let stamped = count(Form::Stamped) >= 2;
     let above = count(Form::Above) >= 2;
     let bare = {
-        let bare: Vec<&str> = cands
-            .iter()
-            .filter(|c| c.2 == Form::Bare)
-            .map(|c| &text[c.0..c.1])
-            .collect();
-        let mut distinct: Vec<&str> = bare.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        bare.len() >= 3 && distinct.len() <= 4 && distinct.len() < bare.len()
+        // Three lines or more, at most four speakers (counted up to a fifth), one speaking
+        // twice.
+        let mut lines = 0;
+        let mut distinct: Vec<&str> = Vec::new();
+        for c in cands.iter().filter(|c| c.2 == Form::Bare) {
+            lines += 1;
+            let who = &text[c.0..c.1];
+            if distinct.len() <= 4 && !distinct.contains(&who) {
+                distinct.push(who);
+            }
+        }
+        lines >= 3 && distinct.len() <= 4 && distinct.len() < lines
     };
     for (s, e, form) in cands {
         let ok = match form {
@@ -70,7 +84,7 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
             Form::Bare => bare,
             Form::Dash => dash,
         };
-        if !ok || crate::structure::labels::hint(&text[s..e]).is_some() {
+        if !ok {
             continue;
         }
         // `To:`, `De:`, `Name:`: a header or a label, not a speaker.
@@ -80,7 +94,11 @@ pub(super) fn speakers(cx: &mut Cx<'_>) {
                 continue;
             }
         }
-        if let Some((ns, ne)) = name_in(cx, s, e, matches!(form, Form::Bare | Form::Dash)) {
+        // A form label (`Telefon`, `Status`) is no speaker either; asked last, as it costs the
+        // most.
+        if let Some((ns, ne)) = name_in(cx, s, e, matches!(form, Form::Bare | Form::Dash))
+            && crate::structure::labels::hint(&text[s..e]).is_none()
+        {
             cx.found.push((ns, ne, "name-chat"));
             cx.claimed.push((ns, ne));
         }
@@ -135,10 +153,11 @@ fn name_in(cx: &Cx<'_>, s: usize, e: usize, bare: bool) -> Option<(usize, usize)
 fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
     let line = line.strip_suffix('\r').unwrap_or(line);
     // Every form has a colon: after the speaker, or in the time.
-    if line.len() < 3 || line.starts_with([' ', '\t', '>']) || !line.contains(':') {
+    if line.len() < 3 || line.starts_with([' ', '\t', '>']) {
         return None;
     }
-    if let Some(e) = above_time(line) {
+    let first_colon = line.bytes().position(|c| c == b':')?;
+    if let Some(e) = above_time(line, first_colon) {
         return Some((0, e, Form::Above));
     }
     let (body, form) = match stamp_len(line) {
@@ -147,7 +166,10 @@ fn speaker_of(line: &str) -> Option<(usize, usize, Form)> {
         None => (0, Form::Bare),
     };
     let rest = &line[body..];
-    let colon = rest.find(':')?;
+    let colon = match first_colon.checked_sub(body) {
+        Some(c) => c,
+        None => rest.bytes().position(|c| c == b':')?,
+    };
     let after = &rest[colon + 1..];
     if !(after.is_empty() || after.starts_with(' ')) {
         return None;
@@ -191,7 +213,11 @@ fn stamp_len(line: &str) -> Option<usize> {
         return (sp > 0).then_some(close + 1 + sp);
     }
     // `10/06/2022, 20:16 - ` (WhatsApp export): digits and date/time marks, then ` - `.
-    let dash = head(line, 32).find(" - ")?;
+    if !b.first().is_some_and(u8::is_ascii_digit) {
+        // The stamp would not start with a digit.
+        return None;
+    }
+    let dash = super::find_bytes(head(line, 32).as_bytes(), b" - ")?;
     let stamp = &line[..dash];
     let ok = stamp.contains(':')
         && stamp.bytes().all(|c| {
@@ -204,9 +230,10 @@ fn stamp_len(line: &str) -> Option<usize> {
 }
 
 /// `Charlotte Dorrian  11:00 PM`: a speaker line above a message, the time after two or
-/// more spaces; returns the end of the speaker.
-fn above_time(line: &str) -> Option<usize> {
-    let gap = line.find("  ")?;
+/// more spaces; returns the end of the speaker. `colon`: the line's first colon.
+fn above_time(line: &str, colon: usize) -> Option<usize> {
+    // Before the first colon (the speaker holds none).
+    let gap = super::find_bytes(&line.as_bytes()[..colon], b"  ")?;
     let time = line[gap..].trim();
     let who = &line[..gap];
     if who.is_empty() || who.chars().any(|c| c.is_ascii_digit() || c == ':') {

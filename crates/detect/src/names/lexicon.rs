@@ -1,6 +1,7 @@
 // The name lexicon: every word the name stage looks up, with what it is, in one hash map
-// (Fx hash, keys in lower case). Built once per process from the data files under `data/`
-// and the context words below.
+// (Fx hash, keys in lower case), its ASCII keys again in a table probed with a word in any
+// case (no lower-case copy). Built once per process from the data files under `data/` and
+// the context words below.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -26,6 +27,9 @@ impl Hasher for FxHasher {
     }
     fn write_u8(&mut self, i: u8) {
         self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0xf135_7aea_2e62_a9c5);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0xf135_7aea_2e62_a9c5);
     }
     fn finish(&self) -> u64 {
         self.0
@@ -538,11 +542,33 @@ pub const HEADER_LABELS: &[&str] = &[
 /// The built lexicon.
 pub struct Lexicon {
     words: FxMap<Box<str>, u32>,
+    /// The ASCII keys of `words` again, in a table probed without a lower-case copy of the
+    /// word (see [`AsciiWords`]): most words looked up are ASCII.
+    ascii: AsciiWords,
+    /// The ASCII keys of sixteen bytes or fewer again, packed in two words each (see
+    /// [`PackedWords`]), for [`Lexicon::flags_at`].
+    packed: PackedWords,
     phrases: FxMap<Box<str>, ()>,
     labels: FxMap<Box<str>, ()>,
     signoffs: FxMap<Box<str>, ()>,
     /// The longest label in bytes.
     pub max_label: usize,
+    /// Per lower-case first byte, a bit per length (31: longer) of the ASCII words that are
+    /// greetings or announce a person (`GREET`, `BEFORE`, `SPEECH_BEFORE`).
+    announce: [u32; 128],
+    /// A bit per ASCII byte that a label ends in.
+    label_ends: u128,
+}
+
+/// The flags of the words [`Lexicon::may_announce`] answers for.
+const ANNOUNCE: u32 = GREET | BEFORE | SPEECH_BEFORE;
+
+/// The slot and bit of an ASCII word (not empty) in [`Lexicon::announce`].
+fn announce_bit(w: &[u8]) -> (usize, u32) {
+    (
+        usize::from(w[0].to_ascii_lowercase() & 0x7f),
+        1 << w.len().min(31),
+    )
 }
 
 pub static LEXICON: LazyLock<Lexicon> = LazyLock::new(Lexicon::build);
@@ -654,26 +680,42 @@ impl Lexicon {
         let all_labels = || LABELS.iter().chain(LIST_LABELS);
         let labels: FxMap<Box<str>, ()> = all_labels().map(|l| (Box::from(*l), ())).collect();
         let max_label = all_labels().map(|l| l.len()).max().unwrap_or(0);
+        let label_ends = all_labels()
+            .filter_map(|l| l.as_bytes().last())
+            .filter(|c| c.is_ascii())
+            .fold(0u128, |m, &c| m | 1 << c.to_ascii_lowercase());
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
+        let ascii = AsciiWords::of(&words);
+        let packed = PackedWords::of(&words);
+        let mut announce = [0u32; 128];
+        for (k, &f) in &words {
+            if f & ANNOUNCE != 0 && k.is_ascii() {
+                let (slot, bit) = announce_bit(k.as_bytes());
+                announce[slot] |= bit;
+            }
+        }
         Lexicon {
             words,
+            ascii,
+            packed,
             phrases,
             labels,
             signoffs,
             max_label,
+            announce,
+            label_ends,
         }
     }
 
     /// The flags of a word (any case; diacritics folded when the exact form is unknown).
     pub fn flags(&self, word: &str) -> u32 {
-        let mut buf = [0u8; 40];
-        if word.is_ascii() && word.len() <= buf.len() {
-            let b = &mut buf[..word.len()];
-            b.copy_from_slice(word.as_bytes());
-            b.make_ascii_lowercase();
-            // ASCII stays valid UTF-8 after lower-casing.
-            let k = std::str::from_utf8(b).unwrap_or_default();
-            return self.words.get(k).copied().unwrap_or(0);
+        if word.is_ascii() {
+            // Lower case of ASCII is ASCII and folds to itself: the ASCII keys decide.
+            if word.len() <= 16 && !word.bytes().any(|c| c == 0) {
+                let (lo, hi) = pack(word.as_bytes());
+                return self.packed.get(ascii_lower(lo), ascii_lower(hi));
+            }
+            return self.ascii.get(word.as_bytes());
         }
         let lower = word.to_lowercase();
         if let Some(&f) = self.words.get(lower.as_str()) {
@@ -687,10 +729,38 @@ impl Lexicon {
         }
     }
 
+    /// False only when the word (any case) is no greeting and announces no person (its
+    /// flags hold none of `GREET`, `BEFORE`, `SPEECH_BEFORE`): a test of its first letter and
+    /// length, without a look-up.
+    pub fn may_announce(&self, word: &str) -> bool {
+        if word.is_empty() || !word.is_ascii() {
+            return true;
+        }
+        let (slot, bit) = announce_bit(word.as_bytes());
+        self.announce[slot] & bit != 0
+    }
+
+    /// The flags of the word `text[start..end]`, as [`Lexicon::flags`] gives them: an ASCII
+    /// word of sixteen bytes or fewer with sixteen bytes of text from its start is read as two
+    /// machine words, lower-cased and looked up at once. The word holds no zero byte (a
+    /// token of letters).
+    #[inline]
+    pub fn flags_at(&self, text: &str, start: usize, end: usize) -> u32 {
+        match packed_lower(text, start, end) {
+            Some((lo, hi)) => self.packed.get(lo, hi),
+            None => self.flags(&text[start..end]),
+        }
+    }
+
     /// True for a multi-word organisation or place name (`wells fargo`), given in lower case
     /// with single spaces.
     pub fn is_phrase(&self, lower: &str) -> bool {
         self.phrases.contains_key(lower)
+    }
+
+    /// False only when no label ends in the ASCII byte `c` in lower case.
+    pub fn may_end_label(&self, c: u8) -> bool {
+        !c.is_ascii() || self.label_ends & (1 << c.to_ascii_lowercase()) != 0
     }
 
     /// True for a record label (lower case, single spaces).
@@ -701,6 +771,222 @@ impl Lexicon {
     /// True for a sign-off line (lower case, single spaces, no trailing punctuation).
     pub fn is_signoff(&self, lower: &str) -> bool {
         self.signoffs.contains_key(lower)
+    }
+}
+
+/// An open-addressing hash table of the ASCII keys of the word map (lower case) with their
+/// flags, looked up with a word in any case: the hash and the comparison lower-case the
+/// word's bytes as they read them, so a look-up copies nothing.
+struct AsciiWords {
+    /// Per slot, 1 + the index of its key in `spans`; 0 for an empty slot.
+    slots: Vec<u32>,
+    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
+    bits: u32,
+    /// Per key: its start in `bytes`, its length, its flags.
+    spans: Vec<(u32, u32, u32)>,
+    /// The keys, one after another.
+    bytes: Vec<u8>,
+}
+
+impl AsciiWords {
+    fn of(words: &FxMap<Box<str>, u32>) -> AsciiWords {
+        let n = words.keys().filter(|k| k.is_ascii()).count();
+        // At most half full.
+        let bits = (2 * n.max(1)).next_power_of_two().trailing_zeros().max(4);
+        let mut t = AsciiWords {
+            slots: vec![0; 1 << bits],
+            bits,
+            spans: Vec::with_capacity(n),
+            bytes: Vec::new(),
+        };
+        for (k, &f) in words {
+            if !k.is_ascii() {
+                continue;
+            }
+            let k = k.as_bytes();
+            let mut i = t.slot(k);
+            while t.slots[i] != 0 {
+                i = (i + 1) & ((1 << bits) - 1);
+            }
+            t.spans.push((
+                u32::try_from(t.bytes.len()).unwrap_or(u32::MAX),
+                u32::try_from(k.len()).unwrap_or(u32::MAX),
+                f,
+            ));
+            t.bytes.extend_from_slice(k);
+            t.slots[i] = u32::try_from(t.spans.len()).unwrap_or(u32::MAX);
+        }
+        t
+    }
+
+    /// The first slot to probe for a word (ASCII, any case).
+    #[inline]
+    fn slot(&self, w: &[u8]) -> usize {
+        let mut h = 0u64;
+        for &c in w {
+            h = (h.rotate_left(5) ^ u64::from(c.to_ascii_lowercase()))
+                .wrapping_mul(0xf135_7aea_2e62_a9c5);
+        }
+        // The high bits: the multiplication mixes upwards.
+        (h >> (64 - self.bits)) as usize
+    }
+
+    /// The flags of the ASCII word `w` in any case (0 when it is no key).
+    #[inline]
+    fn get(&self, w: &[u8]) -> u32 {
+        let mask = (1usize << self.bits) - 1;
+        let mut i = self.slot(w);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return 0;
+            }
+            let (start, len, f) = self.spans[s as usize - 1];
+            if len as usize == w.len() {
+                let k = &self.bytes[start as usize..start as usize + w.len()];
+                if k.iter().zip(w).all(|(&a, &b)| a == b.to_ascii_lowercase()) {
+                    return f;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// The context words of the lists above, space-separated (for tests).
+#[cfg(test)]
+pub(super) fn context_words() -> String {
+    [
+        TITLES,
+        GREETINGS,
+        SPEECH_VERBS,
+        BEFORE_WORDS,
+        WEAK_BEFORE_WORDS,
+        RELATIONS,
+        DETERMINERS,
+        LOC_PREPS,
+        ORG_WORDS,
+        NOBODY_WORDS,
+        PARTICLES,
+        MONTHS,
+        SPEECH_BEFORE_WORDS,
+        BORN_WORDS,
+    ]
+    .join(" ")
+}
+
+/// `text[start..end]` in lower case packed into two little-endian machine words, zero bytes
+/// after it, when it is ASCII, sixteen bytes or fewer and sixteen bytes of text follow its
+/// start (`None` otherwise). Two such words are equal, lower-cased, exactly when their packings
+/// are, if neither holds a zero byte.
+#[inline]
+pub(super) fn packed_lower(text: &str, start: usize, end: usize) -> Option<(u64, u64)> {
+    let b = text.as_bytes();
+    let n = end - start;
+    if n > 16 || start + 16 > b.len() {
+        return None;
+    }
+    let mut lo = [0u8; 8];
+    let mut hi = [0u8; 8];
+    lo.copy_from_slice(&b[start..start + 8]);
+    hi.copy_from_slice(&b[start + 8..start + 16]);
+    let lo = keep_bytes(u64::from_le_bytes(lo), n);
+    let hi = keep_bytes(u64::from_le_bytes(hi), n.saturating_sub(8));
+    ((lo | hi) & HIGH_BITS == 0).then(|| (ascii_lower(lo), ascii_lower(hi)))
+}
+
+/// A lower-case ASCII string of sixteen bytes or fewer packed as [`packed_lower`] packs.
+pub(super) fn pack(k: &[u8]) -> (u64, u64) {
+    let mut b = [0u8; 16];
+    b[..k.len()].copy_from_slice(k);
+    let (lo, hi) = b.split_at(8);
+    let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
+    (word(lo), word(hi))
+}
+
+/// The high bit of every byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The first `k` bytes (little-endian order) of `v`, the others zero.
+#[inline]
+fn keep_bytes(v: u64, k: usize) -> u64 {
+    if k >= 8 {
+        v
+    } else {
+        v & ((1u64 << (k * 8)) - 1)
+    }
+}
+
+/// Eight ASCII bytes in lower case (no byte may have its high bit set).
+#[inline]
+fn ascii_lower(v: u64) -> u64 {
+    // Per byte (below 0x80, so no carry crosses bytes): + 0x3f sets the high bit from `A`
+    // up, + 0x25 from `[` up; upper case is between, and gains 0x20.
+    let from_a = v.wrapping_add(0x3f3f_3f3f_3f3f_3f3f);
+    let past_z = v.wrapping_add(0x2525_2525_2525_2525);
+    v | ((from_a & !past_z & HIGH_BITS) >> 2)
+}
+
+/// The ASCII keys of sixteen bytes or fewer of the word map with their flags, each packed
+/// into two little-endian machine words padded with zero bytes (no key holds a zero byte, so
+/// the packing tells the length too), in an open-addressing table.
+struct PackedWords {
+    /// Per slot: the packed key (`(0, 0)`: empty) and its flags.
+    slots: Vec<(u64, u64, u32)>,
+    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
+    bits: u32,
+}
+
+impl PackedWords {
+    fn of(words: &FxMap<Box<str>, u32>) -> PackedWords {
+        let keys: Vec<(&[u8], u32)> = words
+            .iter()
+            .filter(|(k, _)| k.is_ascii() && k.len() <= 16 && !k.bytes().any(|c| c == 0))
+            .map(|(k, &f)| (k.as_bytes(), f))
+            .collect();
+        // At most about two thirds full.
+        let bits = (keys.len() * 3 / 2 + 1)
+            .next_power_of_two()
+            .trailing_zeros()
+            .max(4);
+        let mut t = PackedWords {
+            slots: vec![(0, 0, 0); 1 << bits],
+            bits,
+        };
+        let mask = (1usize << bits) - 1;
+        for (k, f) in keys {
+            let (lo, hi) = pack(k);
+            let mut i = t.slot(lo, hi);
+            while t.slots[i].0 | t.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            t.slots[i] = (lo, hi, f);
+        }
+        t
+    }
+
+    #[inline]
+    fn slot(&self, lo: u64, hi: u64) -> usize {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let h = (lo.wrapping_mul(K).rotate_left(26) ^ hi).wrapping_mul(K);
+        (h >> (64 - self.bits)) as usize
+    }
+
+    /// The flags of the packed lower-case ASCII word `(lo, hi)` (0 when it is no key).
+    #[inline]
+    fn get(&self, lo: u64, hi: u64) -> u32 {
+        let mask = (1usize << self.bits) - 1;
+        let mut i = self.slot(lo, hi);
+        loop {
+            let (a, b, f) = self.slots[i];
+            if a == lo && b == hi {
+                return f;
+            }
+            if a | b == 0 {
+                return 0;
+            }
+            i = (i + 1) & mask;
+        }
     }
 }
 

@@ -19,8 +19,12 @@
 //! Once a person is found, their name parts are found again anywhere else in the same text
 //! (`Jane Doe` … `Doe's report`), so every mention gets a coherent stand-in.
 //!
-//! Cost: one byte-level pass over the text; dictionary look-ups (one Fx-hashed map) only
-//! for capitalised words and the words around them.
+//! Cost: one byte-level pass over the text, which also notes its line breaks, colons and
+//! `@` for the later passes; dictionary look-ups (one Fx-hashed map; a short ASCII word is
+//! read as two machine words, lower-cased eight bytes at a time, and found in a table of
+//! packed keys), once per word at most, only for capitalised words, the words around them
+//! and lower-case words after a word that may announce a person (a first-letter and length
+//! test rules most out without a look-up).
 
 mod chat;
 mod column;
@@ -141,8 +145,17 @@ pub(crate) fn is_word_char(c: char) -> bool {
             | '\u{0E00}'..='\u{0E7F}')
 }
 
-/// Splits `text` into words.
-fn tokenize(text: &str, toks: &mut Vec<Tok>) {
+/// Where the line breaks, colons and `@` of a text are, in order.
+#[derive(Default)]
+struct Marks {
+    newlines: Vec<usize>,
+    colons: Vec<usize>,
+    ats: Vec<usize>,
+}
+
+/// Splits `text` into words; notes where its line breaks, colons and `@` are on the way
+/// (every byte between words passes the test for a word's start once).
+fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
     let b = text.as_bytes();
     let n = b.len();
     let mut i = 0;
@@ -150,6 +163,12 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         let c = b[i];
         if c < 0x80 {
             if !c.is_ascii_alphabetic() {
+                match c {
+                    b'\n' => marks.newlines.push(i),
+                    b':' => marks.colons.push(i),
+                    b'@' => marks.ats.push(i),
+                    _ => {}
+                }
                 i += 1;
                 continue;
             }
@@ -163,13 +182,34 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         let mut first_upper = false;
         let mut first = true;
         loop {
+            // A run of ASCII lower-case letters at once.
+            let run = i;
+            while i < n && b[i].is_ascii_lowercase() {
+                i += 1;
+            }
+            if i > run {
+                lower += i - run;
+                first = false;
+            }
             if i >= n {
                 break;
             }
             let c = b[i];
             let (ch, len) = if c < 0x80 {
-                if c.is_ascii_alphabetic() {
-                    (c as char, 1)
+                // ASCII letters counted here (`char::is_uppercase` and `is_lowercase` agree).
+                if c.is_ascii_lowercase() {
+                    lower += 1;
+                    first = false;
+                    i += 1;
+                    continue;
+                } else if c.is_ascii_uppercase() {
+                    upper += 1;
+                    if first {
+                        first_upper = true;
+                    }
+                    first = false;
+                    i += 1;
+                    continue;
                 } else if (c == b'\'' || c == b'-') && i + 1 < n && i > start {
                     match is_letter_at(text, i + 1) {
                         Some(_) => {
@@ -211,7 +251,13 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>) {
         let mut end = i;
         let mut poss = false;
         let w = &text[start..end];
-        for suffix in ["'s", "’s", "'S"] {
+        // Every suffix ends in `s` or `S`.
+        let suffixes: &[&str] = if matches!(b[end - 1], b's' | b'S') {
+            &["'s", "’s", "'S"]
+        } else {
+            &[]
+        };
+        for suffix in suffixes {
             if w.len() > suffix.len() + 1 && w.ends_with(suffix) {
                 end -= suffix.len();
                 poss = true;
@@ -256,10 +302,14 @@ struct Cx<'t> {
     claimed: Vec<(usize, usize)>,
     /// The letters of the local parts of the e-mail addresses in the text, lower case and
     /// folded (`lavize.apine85@` → `laviseapine`), with the offset of their `@`, in text
-    /// order, at most [`MAX_LOCALS`].
-    locals: Vec<(usize, String)>,
+    /// order, at most [`MAX_LOCALS`]; with a bit per letter (`a` = 1) they hold.
+    locals: Vec<(usize, String, u32)>,
     /// The flags of each token once looked up (`u32::MAX`: not yet).
     flag_cache: Vec<std::cell::Cell<u32>>,
+    /// The offsets of the line breaks (`\n`) in the text, in order.
+    newlines: Vec<usize>,
+    /// The offsets of the colons in the text, in order.
+    colons: Vec<usize>,
 }
 
 /// How many e-mail local parts a text's names are compared with.
@@ -270,13 +320,11 @@ const MAX_LOCALS: usize = 4096;
 const LOCAL_WINDOW: usize = 600;
 
 /// The letters of the local parts of the e-mail addresses in `text` (see [`Cx::locals`]).
-fn email_locals(text: &str) -> Vec<(usize, String)> {
+/// `ats`: the offsets of the `@` in the text, in order.
+fn email_locals(text: &str, ats: &[usize]) -> Vec<(usize, String, u32)> {
     let b = text.as_bytes();
-    let mut out: Vec<(usize, String)> = Vec::new();
-    let mut from = 0;
-    while let Some(off) = b[from..].iter().position(|&c| c == b'@') {
-        let i = from + off;
-        from = i + 1;
+    let mut out: Vec<(usize, String, u32)> = Vec::new();
+    for &i in ats {
         let mut s = i;
         while s > 0
             && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'.' | b'_' | b'-' | b'+'))
@@ -292,7 +340,8 @@ fn email_locals(text: &str) -> Vec<(usize, String)> {
             .map(|c| char::from(c.to_ascii_lowercase()))
             .collect();
         if l.len() >= 3 {
-            out.push((i, l));
+            let letters = letter_bits(l.as_bytes());
+            out.push((i, l, letters));
             if out.len() >= MAX_LOCALS {
                 break;
             }
@@ -301,12 +350,21 @@ fn email_locals(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// A bit per lower-case ASCII letter in `s` (`a` = 1); other bytes add none.
+fn letter_bits(s: &[u8]) -> u32 {
+    s.iter()
+        .filter(|c| c.is_ascii_lowercase())
+        .fold(0, |m, &c| m | 1 << (c - b'a'))
+}
+
 impl<'t> Cx<'t> {
+    #[inline]
     fn word(&self, i: usize) -> &'t str {
         let t = self.toks[i];
         &self.text[t.start..t.end]
     }
 
+    #[inline]
     fn flags(&self, i: usize) -> u32 {
         // Looked up once per token: the judges ask about the same words many times.
         let c = &self.flag_cache[i];
@@ -314,17 +372,20 @@ impl<'t> Cx<'t> {
         if f != u32::MAX {
             return f;
         }
-        let f = self.lex.flags(self.word(i));
+        let t = self.toks[i];
+        let f = self.lex.flags_at(self.text, t.start, t.end);
         c.set(f);
         f
     }
 
     /// The text between token `i - 1` and token `i` (from the start of the text for 0).
+    #[inline]
     fn gap_before(&self, i: usize) -> &'t str {
         let s = if i == 0 { 0 } else { self.toks[i - 1].end };
         &self.text[s..self.toks[i].start]
     }
 
+    #[inline]
     fn gap_after(&self, i: usize) -> &'t str {
         let e = self.toks.get(i + 1).map_or(self.text.len(), |t| t.start);
         &self.text[self.toks[i].end..e]
@@ -336,7 +397,8 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         return;
     }
     let mut toks = Vec::with_capacity(text.len() / 6);
-    tokenize(text, &mut toks);
+    let mut marks = Marks::default();
+    tokenize(text, &mut toks, &mut marks);
     if toks.is_empty() {
         return;
     }
@@ -347,11 +409,9 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         toks,
         found: Vec::new(),
         claimed: Vec::new(),
-        locals: if text.contains('@') {
-            email_locals(text)
-        } else {
-            Vec::new()
-        },
+        locals: email_locals(text, &marks.ats),
+        newlines: marks.newlines,
+        colons: marks.colons,
     };
     labels(&mut cx);
     chat::speakers(&mut cx);
@@ -364,9 +424,103 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// The first position of `pat` (not empty) in `hay`, as `str::find` gives it, without the
+/// set-up of a substring searcher (the strings searched here are short).
+pub(super) fn find_bytes(hay: &[u8], pat: &[u8]) -> Option<usize> {
+    let (&first, rest) = pat.split_first()?;
+    let last = hay.len().checked_sub(pat.len())?;
+    // Byte by byte (no call to compare a few bytes).
+    (0..=last).find(|&i| {
+        hay[i] == first
+            && hay[i + 1..i + pat.len()]
+                .iter()
+                .zip(rest)
+                .all(|(a, b)| a == b)
+    })
+}
+
+/// Whether `w` in lower case (`str::to_lowercase`) is `lower`; an ASCII word is compared in
+/// place.
+fn lower_is(w: &str, lower: &str) -> bool {
+    if w.is_ascii() {
+        w.len() == lower.len()
+            && w.bytes()
+                .zip(lower.bytes())
+                .all(|(a, b)| a.to_ascii_lowercase() == b)
+    } else {
+        w.to_lowercase() == lower
+    }
+}
+
+/// Whether `w` in lower case is one of `set`.
+fn lower_in(w: &str, set: &[&str]) -> bool {
+    if w.is_ascii() {
+        set.iter().any(|l| l.len() == w.len() && lower_is(w, l))
+    } else {
+        let l = w.to_lowercase();
+        set.contains(&l.as_str())
+    }
+}
+
+/// Appends `w` in lower case (`str::to_lowercase`) to `out`.
+fn push_lower(out: &mut String, w: &str) {
+    if w.is_ascii() {
+        let from = out.len();
+        out.push_str(w);
+        out[from..].make_ascii_lowercase();
+    } else {
+        out.push_str(&w.to_lowercase());
+    }
+}
+
 /// Is the (possibly spaced) gap a plain word separator on one line?
 fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
+}
+
+/// The first `#`, `-` or byte 0x93 (the end of `–`) in `head`, eight bytes at a time.
+fn first_label_mark(head: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of the first byte equal to `c` is set, and none below it (bits above it
+    // may be set falsely, by the borrow).
+    let zero_at = |v: u64, c: u8| {
+        let x = v ^ (ONES * u64::from(c));
+        x.wrapping_sub(ONES) & !x & HIGH
+    };
+    let mut k = 0;
+    while k + 8 <= head.len() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&head[k..k + 8]);
+        let v = u64::from_le_bytes(w);
+        let m = zero_at(v, b'#') | zero_at(v, b'-') | zero_at(v, 0x93);
+        if m != 0 {
+            return Some(k + (m.trailing_zeros() / 8) as usize);
+        }
+        k += 8;
+    }
+    head[k..]
+        .iter()
+        .position(|&c| matches!(c, b'#' | b'-' | 0x93))
+        .map(|o| k + o)
+}
+
+/// The union of two ascending lists, ascending.
+fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 /// Finds record labels (`Name:`) and e-mail headers and the names after them.
@@ -374,28 +528,27 @@ fn labels(cx: &mut Cx<'_>) {
     let text = cx.text;
     let b = text.as_bytes();
     let mut ti = 0usize; // first token at or after the colon, advanced monotonically
-    // Where labels may end: every colon (found by `memchr`), and the first `#`, ` - ` or
+    // Where labels may end: every colon (noted by the tokenizer), and the first `#`, ` - ` or
     // ` – ` near the start of each line.
     let mut delims: Vec<usize> = Vec::new();
-    let mut pos = 0usize;
-    while let Some(off) = text[pos..].find(':') {
-        delims.push(pos + off);
-        pos += off + 1;
-    }
     let reach = cx.lex.max_label + 12;
-    let mut ls = 0usize;
-    loop {
-        let le = text[ls..].find('\n').map_or(text.len(), |o| ls + o);
+    // Each line: from the start of the text or after a line break, to the next or the end.
+    let starts = std::iter::once(0).chain(cx.newlines.iter().map(|&p| p + 1));
+    let ends = cx
+        .newlines
+        .iter()
+        .copied()
+        .chain(std::iter::once(text.len()));
+    for (ls, le) in starts.zip(ends) {
         let head = &b[ls..le.min(ls + reach)];
-        if let Some(o) = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93)) {
+        if let Some(o) = first_label_mark(head) {
             delims.push(ls + o);
         }
-        if le >= text.len() {
-            break;
-        }
-        ls = le + 1;
     }
-    delims.sort_unstable();
+    // Both lists are in text order, and a colon is never one of the others: merged, they are
+    // in text order.
+    let delims = merge_sorted(&cx.colons, &delims);
+    let mut label = String::new();
     for at in delims {
         // `Label: value`, `Payee #value`, `Name - value`, `Contact – value`: `p` is where the
         // label ends, `at` the last byte of the delimiter.
@@ -413,8 +566,22 @@ fn labels(cx: &mut Cx<'_>) {
             _ => continue,
         };
         let colon = b[at] == b':';
-        // The field starts after a line break or a field separator.
+        let trim =
+            |c: char| c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+');
         let lo = p.saturating_sub(cx.lex.max_label + 12);
+        // The last letter before `p` first (trimmed as `raw` is below, from the farthest
+        // start the field may have): when no label ends in it and no ` name` does, nothing
+        // below applies, wherever the field starts.
+        let mut from = lo;
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        match text[from..p].trim_end_matches(trim).as_bytes().last() {
+            Some(&c)
+                if cx.lex.may_end_label(c) || matches!(c.to_ascii_lowercase(), b'e' | b's') => {}
+            _ => continue,
+        }
+        // The field starts after a line break or a field separator.
         let mut s = p;
         let mut sep_found = false;
         while s > lo {
@@ -435,17 +602,32 @@ fn labels(cx: &mut Cx<'_>) {
         if !colon && !at_line_start {
             continue;
         }
-        let raw = text[s..p].trim_matches(|c: char| {
-            c.is_whitespace() || matches!(c, '-' | '*' | '•' | '#' | '>' | '_' | '+')
-        });
-        if raw.is_empty() || raw.len() > cx.lex.max_label {
+        // Its end trimmed first: what the label is compared with ends as `raw` does, and when
+        // no label ends so, and no ` name` or ` names` does, nothing below applies.
+        let tail = text[s..p].trim_end_matches(trim);
+        let Some(&last) = tail.as_bytes().last() else {
+            continue;
+        };
+        if !cx.lex.may_end_label(last) && !matches!(last.to_ascii_lowercase(), b'e' | b's') {
             continue;
         }
-        let label = raw
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
+        let raw = tail.trim_start_matches(trim);
+        if raw.len() > cx.lex.max_label {
+            continue;
+        }
+        // The words joined by single spaces, then in lower case.
+        label.clear();
+        for w in raw.split_whitespace() {
+            if !label.is_empty() {
+                label.push(' ');
+            }
+            label.push_str(w);
+        }
+        if label.is_ascii() {
+            label.make_ascii_lowercase();
+        } else {
+            label = label.to_lowercase();
+        }
         if !cx.lex.is_label(&label) {
             // `Product name:`, `File name:`, `Company name:`: the value is not a person.
             if colon && (label.ends_with(" name") || label.ends_with(" names")) {
@@ -734,8 +916,8 @@ fn runs(cx: &mut Cx<'_>) -> Vec<(usize, usize)> {
             }
             let gap = cx.gap_before(j);
             let prev_len = cx.toks[j - 1].end - cx.toks[j - 1].start;
-            let prev_short = prev_len == 1 || (prev_len <= 5 && cx.flags(j - 1) & TITLE != 0);
-            let ok_gap = is_space_gap(gap) || (prev_short && (gap == ". " || gap == "."));
+            let prev_short = || prev_len == 1 || (prev_len <= 5 && cx.flags(j - 1) & TITLE != 0);
+            let ok_gap = is_space_gap(gap) || ((gap == ". " || gap == ".") && prev_short());
             if !ok_gap {
                 break;
             }
@@ -794,10 +976,9 @@ fn judge(
             addressed = true;
         } else if f & GREET != 0 && !known {
             let w = cx.word(a);
-            let morning = matches!(
-                w.to_ascii_lowercase().as_str(),
-                "morning" | "afternoon" | "evening"
-            );
+            let morning = ["morning", "afternoon", "evening"]
+                .iter()
+                .any(|m| w.eq_ignore_ascii_case(m));
             if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
                 ctx.strong = true;
                 addressed = is_space_gap(cx.gap_after(a));
@@ -853,15 +1034,20 @@ fn judge(
     if b - a == 1 {
         let fa = cx.flags(a);
         let amp = |gap: &str, k: usize| {
+            if gap.trim() != "&" || gap.contains('\n') || toks[k].shape == Shape::Lower {
+                return false;
+            }
             let fk = cx.flags(k);
-            gap.trim() == "&"
-                && !gap.contains('\n')
-                && toks[k].shape != Shape::Lower
-                && (cx.word(k).eq_ignore_ascii_case(cx.word(a))
-                    || (fa & GIVEN == 0 && fk & GIVEN == 0)
-                    || fk & ORG != 0)
+            cx.word(k).eq_ignore_ascii_case(cx.word(a))
+                || (fa & GIVEN == 0 && fk & GIVEN == 0)
+                || fk & ORG != 0
         };
-        if (b < toks.len() && amp(cx.gap_after(a), b)) || (a > 0 && amp(cx.gap_before(a), a - 1)) {
+        // Only a gap with a `&` in it can join a firm.
+        let has_amp = |g: &str| g.bytes().any(|c| c == b'&');
+        let (after, before) = (cx.gap_after(a), cx.gap_before(a));
+        if (b < toks.len() && has_amp(after) && amp(after, b))
+            || (a > 0 && has_amp(before) && amp(before, a - 1))
+        {
             return None;
         }
     }
@@ -911,13 +1097,14 @@ fn judge(
         if same_line {
             let f = cx.flags(i - 1);
             let pw = cx.word(i - 1);
-            let pl = pw.to_lowercase();
             if f & GREET != 0 {
-                let morning = matches!(pl.as_str(), "morning" | "afternoon" | "evening");
+                let morning = lower_in(pw, &["morning", "afternoon", "evening"]);
                 if !morning || (i >= 2 && cx.flags(i - 2) & MORNING != 0) {
                     ctx.strong = true;
                 }
-            } else if (pl == "you" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("thank"))
+            } else if (lower_is(pw, "you")
+                && i >= 2
+                && cx.word(i - 2).eq_ignore_ascii_case("thank"))
                 || f & TITLE != 0
             {
                 ctx.strong = true;
@@ -934,9 +1121,9 @@ fn judge(
                 let mut steps = 0;
                 while k > 0
                     && steps < 3
-                    && matches!(
-                        cx.word(k).to_lowercase().as_str(),
-                        "a" | "à" | "aan" | "an" | "het" | "even" | "to" | "al"
+                    && lower_in(
+                        cx.word(k),
+                        &["a", "à", "aan", "an", "het", "even", "to", "al"],
                     )
                     && is_space_gap(cx.gap_before(k))
                 {
@@ -951,15 +1138,15 @@ fn judge(
             }
             if f & WEAK_BEFORE != 0 {
                 let strong_pair = i >= 2 && {
-                    let p2 = cx.word(i - 2).to_lowercase();
-                    STRONG_PAIRS.contains(&p2.as_str()) || (pl == "in" && p2 == "loop")
+                    let p2 = cx.word(i - 2);
+                    lower_in(p2, STRONG_PAIRS) || (lower_is(pw, "in") && lower_is(p2, "loop"))
                 };
                 if strong_pair {
                     ctx.strong = true;
                 } else {
                     ctx.medium = true;
                 }
-            } else if pl == "in" && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
+            } else if lower_is(pw, "in") && i >= 2 && cx.word(i - 2).eq_ignore_ascii_case("loop") {
                 ctx.strong = true;
             }
             if f & DET != 0 && !gap.contains(',') && !via_prep {
@@ -1074,10 +1261,13 @@ fn judge(
         return None;
     }
     if n >= 2 {
-        let phrase = (a..b)
-            .map(|k| cx.word(k).to_lowercase())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let mut phrase = String::with_capacity(64);
+        for k in a..b {
+            if k > a {
+                phrase.push(' ');
+            }
+            push_lower(&mut phrase, cx.word(k));
+        }
         if cx.lex.is_phrase(&phrase) {
             return None;
         }
@@ -1207,6 +1397,16 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     if cx.locals.is_empty() || b - a > 3 {
         return false;
     }
+    // The words that count: not initials, not particles; a common word, a look-alike, a
+    // title, an organisation word or a non-person among them rejects the run.
+    let counts = |k: usize| cx.toks[k].end - cx.toks[k].start != 1 && cx.flags(k) & PARTICLE == 0;
+    for k in (a..b).filter(|&k| counts(k)) {
+        let f = cx.flags(k);
+        let name = f & (GIVEN | SURNAME) != 0;
+        if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
+            return false;
+        }
+    }
     let (s, e) = (cx.toks[a].start, cx.toks[b - 1].end);
     let lo = cx.locals.partition_point(|l| l.0 + LOCAL_WINDOW < s);
     let hi = cx.locals.partition_point(|l| l.0 <= e + LOCAL_WINDOW);
@@ -1215,22 +1415,31 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
         return false;
     }
     let mut hit = false;
-    for k in a..b {
-        let t = cx.toks[k];
-        let f = cx.flags(k);
-        let name = f & (GIVEN | SURNAME) != 0;
-        if t.end - t.start == 1 || f & PARTICLE != 0 {
+    for k in (a..b).filter(|&k| counts(k)) {
+        let w = cx.word(k);
+        let mut buf = [0u8; 32];
+        let folded_owned;
+        let folded: &[u8] = if w.is_ascii() && w.len() <= buf.len() {
+            // ASCII: lower case, and nothing to fold.
+            let b = &mut buf[..w.len()];
+            b.copy_from_slice(w.as_bytes());
+            b.make_ascii_lowercase();
+            b
+        } else {
+            folded_owned = lexicon::fold(&w.to_lowercase());
+            folded_owned.as_bytes()
+        };
+        if folded.len() < 4 || !folded.iter().all(u8::is_ascii_alphabetic) {
             continue;
         }
-        if (f & (WORD | TRAP) != 0 && !name) || f & (NOBODY | ORG | TITLE) != 0 {
-            return false;
-        }
-        let folded = lexicon::fold(&cx.word(k).to_lowercase());
-        if folded.len() >= 4
-            && folded.bytes().all(|c| c.is_ascii_alphabetic())
-            && near.iter().any(|l| l.1.contains(folded.as_str()))
+        // A local part that spells the word holds all its letters.
+        let letters = letter_bits(folded);
+        if near
+            .iter()
+            .any(|l| l.2 & letters == letters && find_bytes(l.1.as_bytes(), folded).is_some())
         {
             hit = true;
+            break;
         }
     }
     hit
@@ -1295,8 +1504,36 @@ fn lower_case(cx: &mut Cx<'_>) {
     };
     let mut extra: Vec<(usize, usize, &'static str)> = Vec::new();
     let found = crate::spans::Spans::new(cx.found.iter().map(|f| (f.0, f.1)));
+    // A list: a given name after `, ` / ` and ` that follows one found in lower case.
+    let listed = |extra: &[(usize, usize, &str)], s0: usize| {
+        extra.last().is_some_and(|l| {
+            cx.text.get(l.1..s0).is_some_and(|b| {
+                matches!(
+                    b.trim(),
+                    "," | "and" | ", and" | "&" | "or" | "y" | "et" | "und" | "en" | "e"
+                )
+            })
+        })
+    };
+    // The token after the name found last.
+    let mut after_last = 0;
     let mut i = 1;
     while i < n {
+        let t = cx.toks[i];
+        // What the tests below need before any word is looked up: a lower-case word of three
+        // letters or more, after a space and a word that may announce a person, in a list,
+        // or after a colon.
+        if t.shape != Shape::Lower
+            || t.end - t.start < 3
+            || !((is_space_gap(cx.gap_before(i)) && cx.lex.may_announce(cx.word(i - 1)))
+                // Between a listed name and the one found last, one word at most (`and`).
+                || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
+                || (cx.gap_before(i).bytes().any(|c| c == b':')
+                    && cx.gap_before(i).trim_end().ends_with(':')))
+        {
+            i += 1;
+            continue;
+        }
         if cx.toks[i].shape != Shape::Lower || !given(cx, i) {
             i += 1;
             continue;
@@ -1312,15 +1549,7 @@ fn lower_case(cx: &mut Cx<'_>) {
             && cx.toks[i - 1].shape == Shape::Lower
             && pf & (BEFORE | SPEECH_BEFORE) != 0;
         let greeted = is_space_gap(gap) && pf & GREET != 0;
-        // A list: a given name after `, ` / ` and ` that follows one found in lower case.
-        let listed = extra.last().is_some_and(|l| {
-            cx.text.get(l.1..s0).is_some_and(|b| {
-                matches!(
-                    b.trim(),
-                    "," | "and" | ", and" | "&" | "or" | "y" | "et" | "und" | "en" | "e"
-                )
-            })
-        });
+        let listed = listed(&extra, s0);
         // The head of a list after a colon: `: anna, keir` with a second known name.
         let list_head = gap.trim_end().ends_with(':')
             && i + 1 < n
@@ -1342,6 +1571,7 @@ fn lower_case(cx: &mut Cx<'_>) {
             }
         }
         extra.push((cx.toks[i].start, cx.toks[end - 1].end, "name-lower"));
+        after_last = end;
         i = end;
     }
     cx.found.extend(extra);
@@ -1352,7 +1582,21 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
     if cx.found.is_empty() {
         return;
     }
+    // The parts in lower case: those of sixteen ASCII bytes or fewer packed
+    // (`lexicon::pack`), the others as strings.
+    let mut short_parts: FxSet<(u64, u64)> = FxSet::default();
     let mut parts: FxSet<String> = FxSet::default();
+    let mut lower = String::new();
+    // The lower case of token `k`, packed when it is that short.
+    let lowered = |k: usize, lower: &mut String| {
+        let t = cx.toks[k];
+        if let Some(p) = lexicon::packed_lower(cx.text, t.start, t.end) {
+            return Some(p);
+        }
+        lower.clear();
+        push_lower(lower, cx.word(k));
+        (lower.is_ascii() && lower.len() <= 16).then(|| lexicon::pack(lower.as_bytes()))
+    };
     for &(s, e, _) in &cx.found {
         let k0 = cx.toks.partition_point(|t| t.start < s);
         let mut k = k0;
@@ -1360,7 +1604,15 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
             let t = cx.toks[k];
             let f = cx.flags(k);
             if t.end - t.start >= 2 && f & (TITLE | PARTICLE | NOBODY) == 0 {
-                parts.insert(cx.word(k).to_lowercase());
+                match lowered(k, &mut lower) {
+                    Some(p) => {
+                        short_parts.insert(p);
+                    }
+                    None if !parts.contains(lower.as_str()) => {
+                        parts.insert(lower.clone());
+                    }
+                    None => {}
+                }
             }
             k += 1;
         }
@@ -1368,17 +1620,21 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
     let mut extra = Vec::new();
     for &(a, b) in rejected {
         // Not after a determiner and not a part of an organisation's name.
-        if a > 0 && cx.flags(a - 1) & DET != 0 && is_space_gap(cx.gap_before(a)) {
+        if a > 0 && is_space_gap(cx.gap_before(a)) && cx.flags(a - 1) & DET != 0 {
             continue;
         }
+        let mut is_part = |k: usize| match lowered(k, &mut lower) {
+            Some(p) => short_parts.contains(&p),
+            None => parts.contains(lower.as_str()),
+        };
         let mut k = a;
         while k < b {
-            if !parts.contains(&cx.word(k).to_lowercase()) {
+            if !is_part(k) {
                 k += 1;
                 continue;
             }
             let s = k;
-            while k < b && parts.contains(&cx.word(k).to_lowercase()) {
+            while k < b && is_part(k) {
                 k += 1;
             }
             extra.push((cx.toks[s].start, cx.toks[k - 1].end, "name-coreference"));

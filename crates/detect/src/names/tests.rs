@@ -341,3 +341,59 @@ fn names_in_lower_case() {
     assert!(names("did you get the invoice? ask mom, she knows.").is_empty());
     assert!(names("thanks all, see you in june").is_empty());
 }
+
+#[test]
+fn fast_lookups_agree_with_the_word_map() {
+    // Every token of a text with words of every case, length and script: the packed look-up
+    // from the text, the ASCII table and the map behind them answer alike, and the quick
+    // tests only say no where the flags say so too.
+    let mut t = String::from(
+        "JANE doe Dr. MÜLLER told Anna: ASKED anna Élodie straße İstanbul Kelvin thank THANK \
+         you Told hi HELLO abcdefghijklmnop ABCDEFGHIJKLMNOPQ Jacqueline-Marie-Antoinette \
+         o'brien O’Brien Zoë 송현우 ",
+    );
+    for w in lexicon::context_words().split_whitespace() {
+        t.push_str(w);
+        t.push(' ');
+        t.push_str(&w.to_uppercase());
+        t.push(' ');
+    }
+    let mut toks = Vec::new();
+    tokenize(&t, &mut toks, &mut Marks::default());
+    assert!(toks.len() > 40);
+    for tok in &toks {
+        let w = &t[tok.start..tok.end];
+        let f = LEXICON.flags(w);
+        assert_eq!(LEXICON.flags_at(&t, tok.start, tok.end), f, "{w}");
+        let lower = w.to_lowercase();
+        assert_eq!(LEXICON.flags(&lower), f, "{w}");
+        if f & (GREET | BEFORE | SPEECH_BEFORE) != 0 {
+            assert!(LEXICON.may_announce(w), "{w}");
+        }
+        if LEXICON.is_label(&lower) {
+            assert!(LEXICON.may_end_label(*w.as_bytes().last().unwrap()), "{w}");
+        }
+    }
+}
+
+#[test]
+fn label_marks_found_eight_bytes_at_a_time() {
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let bytes = [
+        b'a', b' ', b'#', b'-', 0x93, 0x92, 0x80, 0xE2, b'"', b',', 0x00, 0xFF,
+    ];
+    for len in 0..60usize {
+        for _ in 0..50 {
+            let head: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    bytes[(x % bytes.len() as u64) as usize]
+                })
+                .collect();
+            let want = head.iter().position(|&c| matches!(c, b'#' | b'-' | 0x93));
+            assert_eq!(first_label_mark(&head), want, "{head:?}");
+        }
+    }
+}
