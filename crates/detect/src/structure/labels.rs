@@ -2,6 +2,7 @@
 // about the values under it.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 /// What a label says its values are.
@@ -58,12 +59,48 @@ const TRAILING: &[&str] = &[
     "nbr",
 ];
 
+/// A small multiplicative hash for the short keys of the label table (the standard SipHash
+/// cost more than the rest of a look-up).
+#[derive(Clone, Copy, Default)]
+struct ShortHasher(u64);
+
+impl ShortHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for ShortHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            let mut w = [0u8; 8];
+            w[..tail.len()].copy_from_slice(tail);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
 struct Labels {
-    map: HashMap<Box<str>, Hint>,
+    map: HashMap<Box<str>, Hint, BuildHasherDefault<ShortHasher>>,
 }
 
 static LABELS: LazyLock<Labels> = LazyLock::new(|| {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     for line in DATA.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -90,29 +127,84 @@ pub fn warm_up() {
     let _ = LABELS.map.len();
 }
 
+/// A label's normal form in a buffer on the stack: what [`normalise`] gives, without an
+/// allocation (a label of at most 64 bytes normalises to well under 192).
+struct Normal {
+    buf: [u8; 192],
+    len: usize,
+}
+
+impl Normal {
+    /// `label` normalised as [`normalise`] does; `None` only if it did not fit.
+    fn of(label: &str) -> Option<Normal> {
+        let mut out = Normal {
+            buf: [0; 192],
+            len: 0,
+        };
+        let mut prev_lower = false;
+        for c in label.chars() {
+            if is_separator(c) {
+                if out.len > 0 && out.buf[out.len - 1] != b' ' {
+                    out.push_byte(b' ')?;
+                }
+                prev_lower = false;
+                continue;
+            }
+            if c.is_uppercase() && prev_lower && out.buf[..out.len].last() != Some(&b' ') {
+                out.push_byte(b' ')?;
+            }
+            prev_lower = c.is_lowercase();
+            if c.is_ascii() {
+                out.push_byte(c.to_ascii_lowercase() as u8)?;
+            } else {
+                for l in c.to_lowercase() {
+                    let mut enc = [0u8; 4];
+                    for &b in l.encode_utf8(&mut enc).as_bytes() {
+                        out.push_byte(b)?;
+                    }
+                }
+            }
+        }
+        while out.len > 0 && out.buf[out.len - 1] == b' ' {
+            out.len -= 1;
+        }
+        Some(out)
+    }
+
+    fn push_byte(&mut self, b: u8) -> Option<()> {
+        *self.buf.get_mut(self.len)? = b;
+        self.len += 1;
+        Some(())
+    }
+
+    fn as_str(&self) -> &str {
+        // Whole characters only were pushed, so this is always valid.
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+    }
+}
+
+/// Characters that separate the words of a label.
+fn is_separator(c: char) -> bool {
+    matches!(
+        c,
+        '_' | '-' | '.' | '/' | '(' | ')' | '#' | ':' | '*' | '[' | ']' | '"' | ',' | ';' | '：'
+    ) || c.is_whitespace()
+}
+
+/// Calls `f` with the normal form of `label` (on the stack when it fits).
+fn with_normal<R>(label: &str, f: impl FnOnce(&str) -> R) -> R {
+    match Normal::of(label) {
+        Some(n) => f(n.as_str()),
+        None => f(&normalise(label)),
+    }
+}
+
 /// Lower case, camelCase split, separators as single spaces.
 pub fn normalise(label: &str) -> String {
     let mut out = String::with_capacity(label.len() + 4);
     let mut prev_lower = false;
     for c in label.chars() {
-        if matches!(
-            c,
-            '_' | '-'
-                | '.'
-                | '/'
-                | '('
-                | ')'
-                | '#'
-                | ':'
-                | '*'
-                | '['
-                | ']'
-                | '"'
-                | ','
-                | ';'
-                | '：'
-        ) || c.is_whitespace()
-        {
+        if is_separator(c) {
             if !out.ends_with(' ') && !out.is_empty() {
                 out.push(' ');
             }
@@ -193,12 +285,12 @@ const NAME_PARTS: &[&str] = &[
 
 /// True when `label`, as a whole, is a known label (no word of it alone).
 pub fn is_label(label: &str) -> bool {
-    label.len() <= 64 && LABELS.map.contains_key(normalise(label).as_str())
+    label.len() <= 64 && with_normal(label, |n| LABELS.map.contains_key(n))
 }
 
 /// True when `label` can only hold a person's name or a part of it.
 pub fn names_a_name_part(label: &str) -> bool {
-    label.len() <= 64 && NAME_PARTS.contains(&normalise(label).as_str())
+    label.len() <= 64 && with_normal(label, |n| NAME_PARTS.contains(&n))
 }
 
 /// What `label` says its values are, if it is a known label.
@@ -206,21 +298,36 @@ pub fn hint(label: &str) -> Option<Hint> {
     if label.len() > 64 {
         return None;
     }
-    let n = normalise(label);
+    with_normal(label, hint_of_normal)
+}
+
+/// [`hint`] of a normalised label: its words are separated by single spaces, so the words
+/// from the `a`th to the `b`th are one slice of it.
+fn hint_of_normal(n: &str) -> Option<Hint> {
     if n.is_empty() {
         return None;
     }
     let map = &LABELS.map;
-    if let Some(&h) = map.get(n.as_str()) {
+    if let Some(&h) = map.get(n) {
         return Some(h);
     }
-    let mut words: Vec<&str> = n.split(' ').collect();
-    if words.len() > 6 {
-        return None;
+    let mut buf = [""; 6];
+    let mut len = 0;
+    for w in n.split(' ') {
+        if len == buf.len() {
+            return None;
+        }
+        buf[len] = w;
+        len += 1;
     }
+    let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
+    // The words from `words[a]` to `words[b]` with the spaces between them.
+    let joined =
+        |words: &[&str], a: usize, b: usize| &n[at(words[a])..at(words[b]) + words[b].len()];
+    let mut words = &buf[..len];
     while words.len() > 1 && words.last().is_some_and(|w| TRAILING.contains(w)) {
-        words.pop();
-        if let Some(&h) = map.get(words.join(" ").as_str()) {
+        words = &words[..words.len() - 1];
+        if let Some(&h) = map.get(joined(words, 0, words.len() - 1)) {
             return Some(h);
         }
     }
@@ -234,7 +341,7 @@ pub fn hint(label: &str) -> Option<Hint> {
         lead += 1;
     }
     if lead > 0
-        && let Some(&h) = map.get(words[lead..].join(" ").as_str())
+        && let Some(&h) = map.get(joined(words, lead, words.len() - 1))
     {
         return Some(h);
     }
@@ -248,11 +355,7 @@ pub fn hint(label: &str) -> Option<Hint> {
     while i < words.len() {
         // Two neighbouring words of `n` with the one space between them, as a slice of `n`.
         let pair = (i + 1 < words.len())
-            .then(|| {
-                let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
-                map.get(&n[at(words[i])..at(words[i + 1]) + words[i + 1].len()])
-                    .copied()
-            })
+            .then(|| map.get(joined(words, i, i + 1)).copied())
             .flatten();
         let (h, step) = match pair {
             Some(h) => (Some(h), 2),
@@ -278,6 +381,36 @@ const WEAK: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_normal_form_on_the_stack_is_normalise() {
+        for label in [
+            "",
+            " ",
+            "first_name",
+            "mobileNumber",
+            "  E-Mail :",
+            "Telefon (privat)",
+            "İstanbulPhone",
+            "ȺȾ ẞtraße",
+            "N° de sécurité sociale",
+            "a\u{a0}b\u{2003}c：d",
+            "aB",
+            "ABC",
+            "xİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİ",
+            "aȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺ",
+        ] {
+            let n = Normal::of(label);
+            assert_eq!(
+                n.as_ref().map_or(normalise(label).as_str(), |n| n.as_str()),
+                normalise(label),
+                "{label:?}"
+            );
+            if label.len() <= 64 {
+                assert!(n.is_some(), "{label:?}");
+            }
+        }
+    }
 
     #[test]
     fn labels_in_many_spellings() {
