@@ -121,20 +121,20 @@ fn row_body(line: &[u8]) -> &[u8] {
     line
 }
 
-/// Occurrences of `d` outside double quotes.
-fn count_outside_quotes(line: &[u8], d: u8) -> usize {
-    let line = if d == b',' || d == b';' {
-        row_body(line)
-    } else {
-        line
-    };
-    let mut n = 0;
+/// Occurrences of each of [`DELIMS`] outside double quotes, in one pass over the line (`,`
+/// and `;` counted in its [`row_body`] only).
+fn count_outside_quotes(line: &[u8]) -> [u32; 4] {
+    let body = row_body(line).len();
+    let mut n = [0u32; 4];
     let mut quoted = false;
-    for &c in line {
-        if c == b'"' {
-            quoted = !quoted;
-        } else if c == d && !quoted {
-            n += 1;
+    for (i, &c) in line.iter().enumerate() {
+        match c {
+            b'"' => quoted = !quoted,
+            b'\t' if !quoted => n[0] += 1,
+            b';' if !quoted && i < body => n[1] += 1,
+            b'|' if !quoted => n[2] += 1,
+            b',' if !quoted && i < body => n[3] += 1,
+            _ => {}
         }
     }
     n
@@ -202,6 +202,11 @@ fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
 
 fn tables(text: &str, lines: &[(usize, usize)], out: &mut Vec<Field>) {
     let b = text.as_bytes();
+    // Each line's counts, once: a line is compared with those before it for every delimiter.
+    let counts: Vec<[u32; 4]> = lines
+        .iter()
+        .map(|&(s, e)| count_outside_quotes(&b[s..e]))
+        .collect();
     let mut i = 0;
     while i < lines.len() {
         let (s, e) = lines[i];
@@ -211,16 +216,13 @@ fn tables(text: &str, lines: &[(usize, usize)], out: &mut Vec<Field>) {
         }
         // The delimiter that gives the longest run of lines with the same count.
         let mut best: Option<(u8, usize)> = None;
-        for d in DELIMS {
-            let c = count_outside_quotes(&b[s..e], d);
+        for (k, d) in DELIMS.into_iter().enumerate() {
+            let c = counts[i][k];
             if c == 0 {
                 continue;
             }
             let mut j = i + 1;
-            while j < lines.len()
-                && lines[j].0 < lines[j].1
-                && count_outside_quotes(&b[lines[j].0..lines[j].1], d) == c
-            {
+            while j < lines.len() && lines[j].0 < lines[j].1 && counts[j][k] == c {
                 j += 1;
             }
             if j - i >= 2 && best.is_none_or(|(_, bj)| j > bj) {
@@ -402,13 +404,22 @@ fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     if b.is_empty() {
         return;
     }
-    let has_colon = line.contains(':') || line.contains('：');
-    let has_quote = b.contains(&b'"') || b.contains(&b'\'');
+    // What the line holds, in one pass: a colon (or a full-width one, `：`), a quote, `=`.
+    let (mut has_colon, mut has_quote, mut has_eq) = (false, false, false);
+    for (k, &c) in b.iter().enumerate() {
+        match c {
+            b':' => has_colon = true,
+            b'"' | b'\'' => has_quote = true,
+            b'=' => has_eq = true,
+            0xEF if b[k + 1..].starts_with(&[0xBC, 0x9A]) => has_colon = true,
+            _ => {}
+        }
+    }
     if has_colon && has_quote {
         quoted_keys(text, s, e, out);
         bare_keys(text, s, e, out);
     }
-    if b.contains(&b'=') {
+    if has_eq {
         assignments(text, s, e, out);
     }
     label_line(text, s, e, out);
@@ -444,13 +455,46 @@ const POSSESSIVES: &[&str] = &[
     "minun ", "můj ", "moje ", "benim ",
 ];
 
-static POSSESSIVE_AC: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-    std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(POSSESSIVES)
-            .expect("possessives compile")
-    });
+/// For each byte, the possessives (bits by index in [`POSSESSIVES`]) that start with it in
+/// either ASCII case.
+const POSSESSIVE_FIRST: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < POSSESSIVES.len() {
+        let c = POSSESSIVES[i].as_bytes()[0];
+        t[c as usize] |= 1 << i;
+        t[c.to_ascii_uppercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// Calls `f` with the end of each possessive in `line` (ASCII case ignored) that does not
+/// follow an ASCII letter or digit, in increasing order, each end once. A possessive is a
+/// word and a space (or two: `il mio `, whose first word is none), so at most one starts at
+/// a place, and one inside another (`mio ` in `il mio `) ends with it: this gives the ends
+/// of every occurrence, as a search for all of them (overlapping) would.
+fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
+    let mut last = 0;
+    for at in 0..line.len() {
+        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])];
+        if cands == 0 || (at > 0 && line[at - 1].is_ascii_alphanumeric()) {
+            continue;
+        }
+        while cands != 0 {
+            let k = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            let p = POSSESSIVES[k].as_bytes();
+            if line[at..].len() >= p.len() && line[at..at + p.len()].eq_ignore_ascii_case(p) {
+                let end = at + p.len();
+                if end > last {
+                    last = end;
+                    f(end);
+                }
+            }
+        }
+    }
+}
 
 /// What joins an inline label to its value.
 const COPULAS: &[&str] = &[
@@ -458,15 +502,32 @@ const COPULAS: &[&str] = &[
     " je ", " jest ", " lautet ", " zijn ", " is: ",
 ];
 
+/// The first of [`COPULAS`] in `lrest` (position, length), the shortest of those at that
+/// position: what the minimum over a search for each of them gives.
+fn first_copula(lrest: &[u8]) -> Option<(usize, usize)> {
+    for i in 0..lrest.len() {
+        if !matches!(lrest[i], b' ' | b':') {
+            continue;
+        }
+        let at = &lrest[i..];
+        if let Some(len) = COPULAS
+            .iter()
+            .filter(|c| at.starts_with(c.as_bytes()))
+            .map(|c| c.len())
+            .min()
+        {
+            return Some((i, len));
+        }
+    }
+    None
+}
+
 /// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
 fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     let line = &text[s..e];
-    // One automaton over the possessives; the rest of the line is looked at only after one.
-    for m in POSSESSIVE_AC.find_overlapping_iter(line) {
-        let (at, from) = (m.start(), m.end());
-        if at > 0 && line.as_bytes()[at - 1].is_ascii_alphanumeric() {
-            continue;
-        }
+    // One pass over the line for the possessives; the rest of the line is looked at only
+    // after one.
+    possessive_ends(line.as_bytes(), |from| {
         let rest = &line[from..];
         // A label is at most 40 bytes: the copula is looked for in a short window.
         let mut w = rest.len().min(64);
@@ -477,39 +538,26 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         let lrest = &mut buf[..w];
         lrest.copy_from_slice(&rest.as_bytes()[..w]);
         lrest.make_ascii_lowercase();
-        // ASCII lower-casing keeps UTF-8 valid, and `w` is a character boundary.
-        let lrest = std::str::from_utf8(lrest).unwrap_or_default();
-        // The label: up to four words before ` is `.
-        let Some((label_len, sep_len)) = COPULAS
-            .iter()
-            .filter_map(|sep| lrest.find(sep).map(|i| (i, sep.len())))
-            .min()
-        else {
-            continue;
+        // The label: up to four words before ` is ` (the first copula; the shortest of those
+        // starting there).
+        let Some((label_len, sep_len)) = first_copula(lrest) else {
+            return;
         };
         let label = &rest[..label_len];
         if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
-            continue;
+            return;
         }
         let Some(hint) = labels::hint(label) else {
-            continue;
+            return;
         };
         if matches!(hint, Hint::Other | Hint::Lookalike) {
-            continue;
+            return;
         }
         let vs = s + from + label_len + sep_len;
         let value = &text[vs..e];
         // Phones, names and addresses run to the end of the clause; others are one token.
         let len = match hint {
-            Hint::Phone | Hint::Person | Hint::Address => value
-                .find([',', ';', '!', '?'])
-                .into_iter()
-                .chain(value.find(". "))
-                .chain(value.find(" and "))
-                .chain(value.find(" if "))
-                .chain(value.find(" but "))
-                .min()
-                .unwrap_or(value.len()),
+            Hint::Phone | Hint::Person | Hint::Address => clause_len(value.as_bytes()),
             _ => token_value(value),
         };
         let (fs, fe) = trim_cell(text, vs, vs + len);
@@ -531,7 +579,25 @@ fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
                 label: (s + from, s + from + label_len),
             });
         }
-    }
+    });
+}
+
+/// Where the clause at the start of `value` ends: the first `,`, `;`, `!`, `?`, `. `, ` and `,
+/// ` if ` or ` but `, else its end.
+fn clause_len(value: &[u8]) -> usize {
+    (0..value.len())
+        .find(|&i| {
+            let at = &value[i..];
+            match at[0] {
+                b',' | b';' | b'!' | b'?' => true,
+                b'.' => at.starts_with(b". "),
+                b' ' => {
+                    at.starts_with(b" and ") || at.starts_with(b" if ") || at.starts_with(b" but ")
+                }
+                _ => false,
+            }
+        })
+        .unwrap_or(value.len())
 }
 
 /// End (exclusive) of a quoted string starting at `i` (the quote), if it closes on the line.
@@ -898,7 +964,7 @@ fn any_label(text: &str, i: usize, e: usize) -> bool {
     while !rest.is_char_boundary(lim) {
         lim -= 1;
     }
-    let Some(colon) = rest[..lim].find(": ") else {
+    let Some(colon) = rest.as_bytes()[..lim].windows(2).position(|w| w == b": ") else {
         return false;
     };
     let label = &rest[..colon];
@@ -967,13 +1033,18 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
                     return Some((hint, i + inner));
                 }
             }
-            // `Label no. value`, `Label nr 123`
-            let word_end = rest[j + 1..].find(' ').map_or(rest.len(), |p| j + 1 + p);
-            let word = &rest[j + 1..word_end];
-            if ["no.", "no", "nr.", "nr", "n°", "nº", "#", "number", "num."]
+            // `Label no. value`, `Label nr 123`: a number word (at most 6 bytes) and a space
+            // after it.
+            let word_end = b[j + 1..]
                 .iter()
-                .any(|w| word.eq_ignore_ascii_case(w))
-                && word_end < rest.len()
+                .take(7)
+                .position(|&c| c == b' ')
+                .map_or(rest.len(), |p| j + 1 + p);
+            let word = &b[j + 1..word_end];
+            if word_end < rest.len()
+                && ["no.", "no", "nr.", "nr", "n°", "nº", "#", "number", "num."]
+                    .iter()
+                    .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
                 && words <= 3
                 && labels::hint(&rest[..j]).is_some()
             {
@@ -1181,6 +1252,76 @@ mod tests {
                 .any(|x| x.0.starts_with("LT-78000") && x.1 == Hint::Postcode),
             "{f:?}"
         );
+    }
+
+    /// Texts made of the possessives, copulas and clause ends in many cases and spacings.
+    fn odd_lines() -> Vec<String> {
+        let parts = [
+            "my ", "MY ", "your ", "yOur ", "our ", "their ", "her ", "il mio ", "IL MIO ",
+            "la mia ", "o meu ", "a minha ", "minha ", "mine ", "min ", "mój ", "MÓJ ", "můj ",
+            "benim ", "x", "é", "1", " ", ".", ", ", "phone", " is ", " is: ", ": ", " = ", " es ",
+            " est ", " è ", " and ", " if ", " but ", "!", "?", ";", ". ", "ämy ",
+        ];
+        let mut out = Vec::new();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            let mut t = String::new();
+            for _ in 0..(seed % 12) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                t.push_str(parts[(seed % parts.len() as u64) as usize]);
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            out.push(t);
+        }
+        out
+    }
+
+    #[test]
+    fn possessive_ends_are_those_of_every_occurrence() {
+        let ac = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(POSSESSIVES)
+            .unwrap();
+        for line in odd_lines() {
+            let mut want: Vec<usize> = ac
+                .find_overlapping_iter(&line)
+                .filter(|m| {
+                    m.start() == 0 || !line.as_bytes()[m.start() - 1].is_ascii_alphanumeric()
+                })
+                .map(|m| m.end())
+                .collect();
+            assert!(want.is_sorted(), "{line:?}");
+            want.dedup();
+            let mut got = Vec::new();
+            possessive_ends(line.as_bytes(), |e| got.push(e));
+            assert_eq!(got, want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn copula_and_clause_ends_as_searched_one_by_one() {
+        for line in odd_lines() {
+            let lower = line.to_ascii_lowercase();
+            let want = COPULAS
+                .iter()
+                .filter_map(|sep| lower.find(sep).map(|i| (i, sep.len())))
+                .min();
+            assert_eq!(first_copula(lower.as_bytes()), want, "{line:?}");
+            let want = line
+                .find([',', ';', '!', '?'])
+                .into_iter()
+                .chain(line.find(". "))
+                .chain(line.find(" and "))
+                .chain(line.find(" if "))
+                .chain(line.find(" but "))
+                .min()
+                .unwrap_or(line.len());
+            assert_eq!(clause_len(line.as_bytes()), want, "{line:?}");
+        }
     }
 
     #[test]
