@@ -127,60 +127,79 @@ pub fn warm_up() {
     let _ = LABELS.map.len();
 }
 
-/// A label's normal form in a buffer on the stack: what [`normalise`] gives, without an
-/// allocation (a label of at most 64 bytes normalises to well under 192).
-struct Normal {
-    buf: [u8; 192],
-    len: usize,
-}
-
-impl Normal {
-    /// `label` normalised as [`normalise`] does; `None` only if it did not fit.
-    fn of(label: &str) -> Option<Normal> {
-        let mut out = Normal {
-            buf: [0; 192],
-            len: 0,
-        };
-        let mut prev_lower = false;
-        for c in label.chars() {
-            if is_separator(c) {
-                if out.len > 0 && out.buf[out.len - 1] != b' ' {
-                    out.push_byte(b' ')?;
+/// The normal form of `label` (what [`normalise`] gives) written into `buf` without an
+/// allocation: its length, or `None` if it did not fit (a label of at most 64 bytes
+/// normalises to well under 192).
+fn normal_into(label: &str, buf: &mut [u8; 192]) -> Option<usize> {
+    fn push(buf: &mut [u8; 192], len: &mut usize, b: u8) -> Option<()> {
+        *buf.get_mut(*len)? = b;
+        *len += 1;
+        Some(())
+    }
+    let mut len = 0;
+    let mut prev_lower = false;
+    let mut at = 0;
+    while at < label.len() {
+        let ends_with_space = len > 0 && buf[len - 1] == b' ';
+        let b = label.as_bytes()[at];
+        if b.is_ascii() {
+            // The same steps as below for an ASCII character, on its byte.
+            at += 1;
+            if matches!(
+                b,
+                b'_' | b'-'
+                    | b'.'
+                    | b'/'
+                    | b'('
+                    | b')'
+                    | b'#'
+                    | b':'
+                    | b'*'
+                    | b'['
+                    | b']'
+                    | b'"'
+                    | b','
+                    | b';'
+                    | b' '
+                    | b'\t'..=b'\r'
+            ) {
+                if len > 0 && !ends_with_space {
+                    push(buf, &mut len, b' ')?;
                 }
                 prev_lower = false;
                 continue;
             }
-            if c.is_uppercase() && prev_lower && out.buf[..out.len].last() != Some(&b' ') {
-                out.push_byte(b' ')?;
+            if b.is_ascii_uppercase() && prev_lower && !ends_with_space {
+                push(buf, &mut len, b' ')?;
             }
-            prev_lower = c.is_lowercase();
-            if c.is_ascii() {
-                out.push_byte(c.to_ascii_lowercase() as u8)?;
-            } else {
-                for l in c.to_lowercase() {
-                    let mut enc = [0u8; 4];
-                    for &b in l.encode_utf8(&mut enc).as_bytes() {
-                        out.push_byte(b)?;
-                    }
-                }
+            prev_lower = b.is_ascii_lowercase();
+            push(buf, &mut len, b.to_ascii_lowercase())?;
+            continue;
+        }
+        let c = label[at..].chars().next()?;
+        at += c.len_utf8();
+        if is_separator(c) {
+            if len > 0 && !ends_with_space {
+                push(buf, &mut len, b' ')?;
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !ends_with_space {
+            push(buf, &mut len, b' ')?;
+        }
+        prev_lower = c.is_lowercase();
+        for l in c.to_lowercase() {
+            let mut enc = [0u8; 4];
+            for &b in l.encode_utf8(&mut enc).as_bytes() {
+                push(buf, &mut len, b)?;
             }
         }
-        while out.len > 0 && out.buf[out.len - 1] == b' ' {
-            out.len -= 1;
-        }
-        Some(out)
     }
-
-    fn push_byte(&mut self, b: u8) -> Option<()> {
-        *self.buf.get_mut(self.len)? = b;
-        self.len += 1;
-        Some(())
+    while len > 0 && buf[len - 1] == b' ' {
+        len -= 1;
     }
-
-    fn as_str(&self) -> &str {
-        // Whole characters only were pushed, so this is always valid.
-        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
-    }
+    Some(len)
 }
 
 /// Characters that separate the words of a label.
@@ -193,8 +212,10 @@ fn is_separator(c: char) -> bool {
 
 /// Calls `f` with the normal form of `label` (on the stack when it fits).
 fn with_normal<R>(label: &str, f: impl FnOnce(&str) -> R) -> R {
-    match Normal::of(label) {
-        Some(n) => f(n.as_str()),
+    let mut buf = [0u8; 192];
+    match normal_into(label, &mut buf) {
+        // Whole characters only were written, so the bytes are always UTF-8.
+        Some(len) => f(std::str::from_utf8(&buf[..len]).unwrap_or_default()),
         None => f(&normalise(label)),
     }
 }
@@ -400,14 +421,35 @@ mod tests {
             "xİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİ",
             "aȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺ",
         ] {
-            let n = Normal::of(label);
+            let mut buf = [0u8; 192];
+            let n = normal_into(label, &mut buf);
+            if let Some(len) = n {
+                assert_eq!(&buf[..len], normalise(label).as_bytes(), "{label:?}");
+            }
+            if label.len() <= 64 {
+                assert!(n.is_some(), "{label:?}");
+            }
             assert_eq!(
-                n.as_ref().map_or(normalise(label).as_str(), |n| n.as_str()),
+                with_normal(label, |n| n.to_string()),
                 normalise(label),
                 "{label:?}"
             );
-            if label.len() <= 64 {
-                assert!(n.is_some(), "{label:?}");
+        }
+    }
+
+    #[test]
+    fn every_ascii_character_normalises_as_normalise_does() {
+        for c in (0u8..128).map(char::from) {
+            for label in [
+                format!("{c}"),
+                format!("a{c}B"),
+                format!("A{c}b"),
+                format!("ab{c}{c}cD"),
+                format!("{c}é{c}É"),
+            ] {
+                let mut buf = [0u8; 192];
+                let len = normal_into(&label, &mut buf).unwrap();
+                assert_eq!(&buf[..len], normalise(&label).as_bytes(), "{label:?}");
             }
         }
     }

@@ -61,8 +61,8 @@ pub fn fields(text: &str) -> Vec<Field> {
     let lines = lines(text);
     let mut out = Vec::new();
     tables(text, &lines, &mut out);
-    for &(s, e) in &lines {
-        key_values(text, s, e, &mut out);
+    for line in &lines {
+        key_values(text, line, &mut out);
     }
     out.sort_by(|a, b| {
         a.start
@@ -82,25 +82,105 @@ pub fn fields(text: &str) -> Vec<Field> {
     kept
 }
 
-/// Line spans without their terminators.
-fn lines(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut s = 0;
-    for (i, c) in text.bytes().enumerate() {
-        if c == b'\n' {
-            let e = if i > s && text.as_bytes()[i - 1] == b'\r' {
-                i - 1
-            } else {
-                i
-            };
-            out.push((s, e));
-            s = i + 1;
+/// A line (without its terminator) and what the one pass over it found.
+struct Line {
+    s: usize,
+    e: usize,
+    /// Occurrences of each of [`DELIMS`] outside double quotes (`,` and `;` in the line's
+    /// [`row_body`] only).
+    counts: [u32; 4],
+    /// Whether it holds a colon (`:` or `：`), a quote (`"` or `'`), an `=`.
+    colon: bool,
+    quote: bool,
+    eq: bool,
+}
+
+impl Line {
+    fn at(s: usize) -> Line {
+        Line {
+            s,
+            e: s,
+            counts: [0; 4],
+            colon: false,
+            quote: false,
+            eq: false,
         }
     }
-    if s < text.len() {
-        out.push((s, text.len()));
+}
+
+/// What [`lines`] looks at in a byte: 1 to 4 the delimiters (by index in [`DELIMS`], plus
+/// one), then the quote, the colon, the apostrophe, `=`, the first byte of `：`, the newline.
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\t' as usize] = 1;
+    t[b';' as usize] = 2;
+    t[b'|' as usize] = 3;
+    t[b',' as usize] = 4;
+    t[b'"' as usize] = 5;
+    t[b':' as usize] = 6;
+    t[b'\'' as usize] = 7;
+    t[b'=' as usize] = 8;
+    t[0xEF] = 9;
+    t[b'\n' as usize] = 10;
+    t
+};
+
+/// The lines of `text` (spans without their terminators), each with its delimiter counts and
+/// the characters that the key and label readers need: one pass over the text.
+fn lines(text: &str) -> Vec<Line> {
+    let b = text.as_bytes();
+    // Counting the lines first (a loop the compiler vectorises) spares growing the vector.
+    let mut out = Vec::with_capacity(b.iter().filter(|&&c| c == b'\n').count() + 1);
+    let mut line = Line::at(0);
+    let mut quoted = false;
+    for (i, &c) in b.iter().enumerate() {
+        match CLASS[usize::from(c)] {
+            0 => {}
+            k @ 1..=4 => {
+                if !quoted {
+                    line.counts[usize::from(k - 1)] += 1;
+                }
+            }
+            5 => {
+                quoted = !quoted;
+                line.quote = true;
+            }
+            6 => line.colon = true,
+            7 => line.quote = true,
+            8 => line.eq = true,
+            9 => line.colon |= b[i + 1..].starts_with(&[0xBC, 0x9A]),
+            _ => {
+                let e = if i > line.s && b[i - 1] == b'\r' {
+                    i - 1
+                } else {
+                    i
+                };
+                out.push(line_end(b, line, e, quoted));
+                line = Line::at(i + 1);
+                quoted = false;
+            }
+        }
+    }
+    if line.s < b.len() {
+        out.push(line_end(b, line, b.len(), quoted));
     }
     out
+}
+
+/// `line` ended at `e`, `quoted` there: a `,` or `;` that [`row_body`] leaves out is not
+/// counted (no quote follows it, so it was outside quotes exactly when the line ends so).
+fn line_end(b: &[u8], mut line: Line, e: usize, quoted: bool) -> Line {
+    line.e = e;
+    let l = &b[line.s..e];
+    let body = row_body(l).len();
+    if body < l.len() && !quoted {
+        match l[body] {
+            b';' => line.counts[1] -= 1,
+            b',' => line.counts[3] -= 1,
+            _ => {}
+        }
+    }
+    line
 }
 
 // ---------------------------------------------------------------------------------------
@@ -121,25 +201,6 @@ fn row_body(line: &[u8]) -> &[u8] {
     line
 }
 
-/// Occurrences of each of [`DELIMS`] outside double quotes, in one pass over the line (`,`
-/// and `;` counted in its [`row_body`] only).
-fn count_outside_quotes(line: &[u8]) -> [u32; 4] {
-    let body = row_body(line).len();
-    let mut n = [0u32; 4];
-    let mut quoted = false;
-    for (i, &c) in line.iter().enumerate() {
-        match c {
-            b'"' => quoted = !quoted,
-            b'\t' if !quoted => n[0] += 1,
-            b';' if !quoted && i < body => n[1] += 1,
-            b'|' if !quoted => n[2] += 1,
-            b',' if !quoted && i < body => n[3] += 1,
-            _ => {}
-        }
-    }
-    n
-}
-
 /// Cell spans of a delimited line: trimmed, surrounding quotes removed.
 fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
@@ -151,17 +212,16 @@ fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut quoted = false;
     let mut cs = s;
-    for (i, &c) in b[s..e].iter().chain(std::iter::once(&0u8)).enumerate() {
-        let i = s + i;
-        let end = i == e;
-        if !end && c == b'"' {
+    for (k, &c) in b[s..e].iter().enumerate() {
+        let i = s + k;
+        if c == b'"' {
             quoted = !quoted;
-        }
-        if end || (c == d && !quoted) {
+        } else if c == d && !quoted {
             out.push(trim_cell(text, cs, i));
             cs = i + 1;
         }
     }
+    out.push(trim_cell(text, cs, e));
     if d == b'|' {
         // `| a | b |`: the empty cells outside the outer bars are not columns.
         if out.first().is_some_and(|c| c.0 == c.1) {
@@ -200,29 +260,22 @@ fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
     (s, e)
 }
 
-fn tables(text: &str, lines: &[(usize, usize)], out: &mut Vec<Field>) {
-    let b = text.as_bytes();
-    // Each line's counts, once: a line is compared with those before it for every delimiter.
-    let counts: Vec<[u32; 4]> = lines
-        .iter()
-        .map(|&(s, e)| count_outside_quotes(&b[s..e]))
-        .collect();
+fn tables(text: &str, lines: &[Line], out: &mut Vec<Field>) {
     let mut i = 0;
     while i < lines.len() {
-        let (s, e) = lines[i];
-        if s == e {
+        if lines[i].s == lines[i].e {
             i += 1;
             continue;
         }
         // The delimiter that gives the longest run of lines with the same count.
         let mut best: Option<(u8, usize)> = None;
         for (k, d) in DELIMS.into_iter().enumerate() {
-            let c = counts[i][k];
+            let c = lines[i].counts[k];
             if c == 0 {
                 continue;
             }
             let mut j = i + 1;
-            while j < lines.len() && lines[j].0 < lines[j].1 && counts[j][k] == c {
+            while j < lines.len() && lines[j].s < lines[j].e && lines[j].counts[k] == c {
                 j += 1;
             }
             if j - i >= 2 && best.is_none_or(|(_, bj)| j > bj) {
@@ -246,9 +299,9 @@ fn is_rule_row(text: &str, cells: &[(usize, usize)]) -> bool {
     })
 }
 
-fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
+fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
     let mut grid: Vec<Vec<(usize, usize)>> =
-        rows.iter().map(|&(s, e)| cells(text, s, e, d)).collect();
+        rows.iter().map(|l| cells(text, l.s, l.e, d)).collect();
     grid.retain(|r| !is_rule_row(text, r));
     if grid.len() < 2 {
         return;
@@ -398,32 +451,20 @@ fn shape_hint(value: &str) -> Option<Hint> {
 // ---------------------------------------------------------------------------------------
 // Keys and labels
 
-fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
-    let line = &text[s..e];
-    let b = line.as_bytes();
-    if b.is_empty() {
+fn key_values(text: &str, line: &Line, out: &mut Vec<Field>) {
+    let (s, e) = (line.s, line.e);
+    if s == e {
         return;
     }
-    // What the line holds, in one pass: a colon (or a full-width one, `：`), a quote, `=`.
-    let (mut has_colon, mut has_quote, mut has_eq) = (false, false, false);
-    for (k, &c) in b.iter().enumerate() {
-        match c {
-            b':' => has_colon = true,
-            b'"' | b'\'' => has_quote = true,
-            b'=' => has_eq = true,
-            0xEF if b[k + 1..].starts_with(&[0xBC, 0x9A]) => has_colon = true,
-            _ => {}
-        }
-    }
-    if has_colon && has_quote {
+    if line.colon && line.quote {
         quoted_keys(text, s, e, out);
         bare_keys(text, s, e, out);
     }
-    if has_eq {
+    if line.eq {
         assignments(text, s, e, out);
     }
     label_line(text, s, e, out);
-    if line.len() >= 8 {
+    if e - s >= 8 {
         my_label_is(text, s, e, out);
     }
 }
@@ -469,6 +510,23 @@ const POSSESSIVE_FIRST: [u64; 256] = {
     t
 };
 
+/// For each byte length from 1 to 5, the possessives (bits as in [`POSSESSIVE_FIRST`]) whose
+/// first word is that long: each has a space after a first word of at most 5 bytes.
+const POSSESSIVE_WORD: [u64; 6] = {
+    let mut t = [0u64; 6];
+    let mut i = 0;
+    while i < POSSESSIVES.len() {
+        let p = POSSESSIVES[i].as_bytes();
+        let mut k = 1;
+        while p[k] != b' ' {
+            k += 1;
+        }
+        t[k] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// Calls `f` with the end of each possessive in `line` (ASCII case ignored) that does not
 /// follow an ASCII letter or digit, in increasing order, each end once. A possessive is a
 /// word and a space (or two: `il mio `, whose first word is none), so at most one starts at
@@ -476,16 +534,24 @@ const POSSESSIVE_FIRST: [u64; 256] = {
 /// of every occurrence, as a search for all of them (overlapping) would.
 fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
     let mut last = 0;
-    for at in 0..line.len() {
-        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])];
+    for (at, &c) in line.iter().enumerate() {
+        let mut cands = POSSESSIVE_FIRST[usize::from(c)];
         if cands == 0 || (at > 0 && line[at - 1].is_ascii_alphanumeric()) {
             continue;
         }
+        // Only those whose first word is as long as the one here can match.
+        let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
+            continue;
+        };
+        cands &= POSSESSIVE_WORD[len + 1];
         while cands != 0 {
             let k = cands.trailing_zeros() as usize;
             cands &= cands - 1;
             let p = POSSESSIVES[k].as_bytes();
-            if line[at..].len() >= p.len() && line[at..at + p.len()].eq_ignore_ascii_case(p) {
+            if line[at..]
+                .get(..p.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(p))
+            {
                 let end = at + p.len();
                 if end > last {
                     last = end;
@@ -990,11 +1056,12 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
     let mut j = 0;
     let mut words = 1;
     while j < limit {
-        if !rest.is_char_boundary(j) {
+        let c = b[j];
+        if !matches!(c, b':' | 0xEF | b'\t' | b' ' | b'.') {
+            // Nothing below looks at another byte (nor at the inside of a character).
             j += 1;
             continue;
         }
-        let c = b[j];
         // `:` ends a label unless it is part of a time (10:41) or a link (https://).
         if c == b':' {
             let digit_around =
