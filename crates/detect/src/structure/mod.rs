@@ -129,13 +129,15 @@ const CLASS: [u8; 256] = {
 /// the characters that the key and label readers need: one pass over the text.
 fn lines(text: &str) -> Vec<Line> {
     let b = text.as_bytes();
-    // Counting the lines first (a loop the compiler vectorises) spares growing the vector.
-    let mut out = Vec::with_capacity(b.iter().filter(|&&c| c == b'\n').count() + 1);
+    let mut out = Vec::new();
     let mut line = Line::at(0);
     let mut quoted = false;
-    for (i, &c) in b.iter().enumerate() {
+    let mut i = 0;
+    // A tight loop skips the bytes that say nothing.
+    while let Some(k) = b[i..].iter().position(|&c| CLASS[usize::from(c)] != 0) {
+        i += k;
+        let c = b[i];
         match CLASS[usize::from(c)] {
-            0 => {}
             k @ 1..=4 => {
                 if !quoted {
                     line.counts[usize::from(k - 1)] += 1;
@@ -160,6 +162,7 @@ fn lines(text: &str) -> Vec<Line> {
                 quoted = false;
             }
         }
+        i += 1;
     }
     if line.s < b.len() {
         out.push(line_end(b, line, b.len(), quoted));
@@ -510,6 +513,18 @@ const POSSESSIVE_FIRST: [u64; 256] = {
     t
 };
 
+/// For each byte: 2 if a possessive starts with it (either ASCII case), plus 1 if it is an
+/// ASCII letter or digit.
+const POSSESSIVE_START: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (POSSESSIVE_FIRST[c] != 0) as u8 * 2 + (c as u8).is_ascii_alphanumeric() as u8;
+        c += 1;
+    }
+    t
+};
+
 /// For each byte length from 1 to 5, the possessives (bits as in [`POSSESSIVE_FIRST`]) whose
 /// first word is that long: each has a space after a first word of at most 5 bytes.
 const POSSESSIVE_WORD: [u64; 6] = {
@@ -527,6 +542,26 @@ const POSSESSIVE_WORD: [u64; 6] = {
     t
 };
 
+/// The first place at or after `from` where a possessive may start: a first letter of one
+/// not after an ASCII letter or digit.
+fn next_possessive_start(line: &[u8], from: usize) -> Option<usize> {
+    // `t >> 1` is 1 for a first letter; `prev` is 1 after a letter or digit.
+    let mut prev = match from.checked_sub(1) {
+        Some(p) => POSSESSIVE_START[usize::from(line[p])] & 1,
+        None => 0,
+    };
+    let mut i = from;
+    while i < line.len() {
+        let t = POSSESSIVE_START[usize::from(line[i])];
+        if (t >> 1) > prev {
+            return Some(i);
+        }
+        prev = t & 1;
+        i += 1;
+    }
+    None
+}
+
 /// Calls `f` with the end of each possessive in `line` (ASCII case ignored) that does not
 /// follow an ASCII letter or digit, in increasing order, each end once. A possessive is a
 /// word and a space (or two: `il mio `, whose first word is none), so at most one starts at
@@ -534,11 +569,12 @@ const POSSESSIVE_WORD: [u64; 6] = {
 /// of every occurrence, as a search for all of them (overlapping) would.
 fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
     let mut last = 0;
-    for (at, &c) in line.iter().enumerate() {
-        let mut cands = POSSESSIVE_FIRST[usize::from(c)];
-        if cands == 0 || (at > 0 && line[at - 1].is_ascii_alphanumeric()) {
-            continue;
-        }
+    let mut from = 0;
+    // A tight loop finds the next byte that may start one: a first letter not after a
+    // letter or digit.
+    while let Some(at) = next_possessive_start(line, from) {
+        from = at + 1;
+        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])];
         // Only those whose first word is as long as the one here can match.
         let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
             continue;
@@ -568,21 +604,32 @@ const COPULAS: &[&str] = &[
     " je ", " jest ", " lautet ", " zijn ", " is: ",
 ];
 
-/// The first of [`COPULAS`] in `lrest` (position, length), the shortest of those at that
-/// position: what the minimum over a search for each of them gives.
-fn first_copula(lrest: &[u8]) -> Option<(usize, usize)> {
-    for i in 0..lrest.len() {
-        if !matches!(lrest[i], b' ' | b':') {
+/// The first of [`COPULAS`] in `rest` (position, length; ASCII case ignored), the shortest
+/// of those at that position, when at most 40 bytes and three spaces come before it (a label
+/// of at most four words): `None` when there is none or the first comes later.
+fn label_copula(rest: &[u8]) -> Option<(usize, usize)> {
+    let mut spaces = 0;
+    for i in 0..rest.len().min(41) {
+        if !matches!(rest[i], b' ' | b':') {
             continue;
         }
-        let at = &lrest[i..];
+        let at = &rest[i..];
         if let Some(len) = COPULAS
             .iter()
-            .filter(|c| at.starts_with(c.as_bytes()))
+            .filter(|c| {
+                at.get(..c.len())
+                    .is_some_and(|a| a.eq_ignore_ascii_case(c.as_bytes()))
+            })
             .map(|c| c.len())
             .min()
         {
             return Some((i, len));
+        }
+        if rest[i] == b' ' {
+            spaces += 1;
+            if spaces > 3 {
+                return None;
+            }
         }
     }
     None
@@ -590,62 +637,65 @@ fn first_copula(lrest: &[u8]) -> Option<(usize, usize)> {
 
 /// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
 fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
-    let line = &text[s..e];
     // One pass over the line for the possessives; the rest of the line is looked at only
     // after one.
-    possessive_ends(line.as_bytes(), |from| {
-        let rest = &line[from..];
-        // A label is at most 40 bytes: the copula is looked for in a short window.
-        let mut w = rest.len().min(64);
-        while !rest.is_char_boundary(w) {
-            w -= 1;
-        }
-        let mut buf = [0u8; 64];
-        let lrest = &mut buf[..w];
-        lrest.copy_from_slice(&rest.as_bytes()[..w]);
-        lrest.make_ascii_lowercase();
-        // The label: up to four words before ` is ` (the first copula; the shortest of those
-        // starting there).
-        let Some((label_len, sep_len)) = first_copula(lrest) else {
-            return;
-        };
-        let label = &rest[..label_len];
-        if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
-            return;
-        }
-        let Some(hint) = labels::hint(label) else {
-            return;
-        };
-        if matches!(hint, Hint::Other | Hint::Lookalike) {
-            return;
-        }
-        let vs = s + from + label_len + sep_len;
-        let value = &text[vs..e];
-        // Phones, names and addresses run to the end of the clause; others are one token.
-        let len = match hint {
-            Hint::Phone | Hint::Person | Hint::Address => clause_len(value.as_bytes()),
-            _ => token_value(value),
-        };
-        let (fs, fe) = trim_cell(text, vs, vs + len);
-        let mut fe = fe;
-        while fe > fs
-            && matches!(
-                text.as_bytes()[fe - 1],
-                b'.' | b',' | b')' | b';' | b'!' | b'?'
-            )
-        {
-            fe -= 1;
-        }
-        if fs < fe {
-            out.push(Field {
-                start: fs,
-                end: fe,
-                hint,
-                source: Source::Key,
-                label: (s + from, s + from + label_len),
-            });
-        }
+    possessive_ends(&text.as_bytes()[s..e], |from| {
+        label_after_possessive(text, s, e, from, out)
     });
+}
+
+/// The label and value after a possessive that ends at `from` in the line `s..e`, if any.
+/// Kept out of the loop over the line, which stays small.
+#[inline(never)]
+fn label_after_possessive(text: &str, s: usize, e: usize, from: usize, out: &mut Vec<Field>) {
+    let line = &text[s..e];
+    let rest = &line[from..];
+    // A label is at most 40 bytes: the copula is looked for in a short window.
+    let mut w = rest.len().min(64);
+    while !rest.is_char_boundary(w) {
+        w -= 1;
+    }
+    // The label: up to four words before ` is ` (the first copula; the shortest of those
+    // starting there).
+    let Some((label_len, sep_len)) = label_copula(&rest.as_bytes()[..w]) else {
+        return;
+    };
+    let label = &rest[..label_len];
+    if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
+        return;
+    }
+    let Some(hint) = labels::hint(label) else {
+        return;
+    };
+    if matches!(hint, Hint::Other | Hint::Lookalike) {
+        return;
+    }
+    let vs = s + from + label_len + sep_len;
+    let value = &text[vs..e];
+    // Phones, names and addresses run to the end of the clause; others are one token.
+    let len = match hint {
+        Hint::Phone | Hint::Person | Hint::Address => clause_len(value.as_bytes()),
+        _ => token_value(value),
+    };
+    let (fs, fe) = trim_cell(text, vs, vs + len);
+    let mut fe = fe;
+    while fe > fs
+        && matches!(
+            text.as_bytes()[fe - 1],
+            b'.' | b',' | b')' | b';' | b'!' | b'?'
+        )
+    {
+        fe -= 1;
+    }
+    if fs < fe {
+        out.push(Field {
+            start: fs,
+            end: fe,
+            hint,
+            source: Source::Key,
+            label: (s + from, s + from + label_len),
+        });
+    }
 }
 
 /// Where the clause at the start of `value` ends: the first `,`, `;`, `!`, `?`, `. `, ` and `,
@@ -1376,8 +1426,9 @@ mod tests {
             let want = COPULAS
                 .iter()
                 .filter_map(|sep| lower.find(sep).map(|i| (i, sep.len())))
-                .min();
-            assert_eq!(first_copula(lower.as_bytes()), want, "{line:?}");
+                .min()
+                .filter(|&(i, _)| i <= 40 && line[..i].matches(' ').count() <= 3);
+            assert_eq!(label_copula(line.as_bytes()), want, "{line:?}");
             let want = line
                 .find([',', ';', '!', '?'])
                 .into_iter()
