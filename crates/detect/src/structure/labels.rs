@@ -54,10 +54,24 @@ const DATA: &str = include_str!("../../data/field_labels.txt");
 
 /// Trailing words dropped before a second look-up (`phone number` → `phone` when the whole
 /// label is not listed).
-const TRAILING: &[&str] = &[
-    "number", "no", "nr", "num", "nummer", "numero", "número", "numer", "nro", "n°", "nº", "#",
-    "nbr",
-];
+fn trailing(w: &str) -> bool {
+    matches!(
+        w,
+        "number"
+            | "no"
+            | "nr"
+            | "num"
+            | "nummer"
+            | "numero"
+            | "número"
+            | "numer"
+            | "nro"
+            | "n°"
+            | "nº"
+            | "#"
+            | "nbr"
+    )
+}
 
 /// A small multiplicative hash for the short keys of the label table (the standard SipHash
 /// cost more than the rest of a look-up).
@@ -145,24 +159,7 @@ fn normal_into(label: &str, buf: &mut [u8; 192]) -> Option<usize> {
         if b.is_ascii() {
             // The same steps as below for an ASCII character, on its byte.
             at += 1;
-            if matches!(
-                b,
-                b'_' | b'-'
-                    | b'.'
-                    | b'/'
-                    | b'('
-                    | b')'
-                    | b'#'
-                    | b':'
-                    | b'*'
-                    | b'['
-                    | b']'
-                    | b'"'
-                    | b','
-                    | b';'
-                    | b' '
-                    | b'\t'..=b'\r'
-            ) {
+            if ASCII_SEPARATOR[usize::from(b)] {
                 if len > 0 && !ends_with_space {
                     push(buf, &mut len, b' ')?;
                 }
@@ -201,6 +198,34 @@ fn normal_into(label: &str, buf: &mut [u8; 192]) -> Option<usize> {
     }
     Some(len)
 }
+
+/// [`is_separator`] of each ASCII character.
+const ASCII_SEPARATOR: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = matches!(
+            c as u8,
+            b'_' | b'-'
+                | b'.'
+                | b'/'
+                | b'('
+                | b')'
+                | b'#'
+                | b':'
+                | b'*'
+                | b'['
+                | b']'
+                | b'"'
+                | b','
+                | b';'
+                | b' '
+                | b'\t'..=b'\r'
+        );
+        c += 1;
+    }
+    t
+};
 
 /// Characters that separate the words of a label.
 fn is_separator(c: char) -> bool {
@@ -341,12 +366,16 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
         buf[len] = w;
         len += 1;
     }
+    if len == 1 {
+        // One word: each look-up below would be the one of `n` again, or none.
+        return None;
+    }
     let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
     // The words from `words[a]` to `words[b]` with the spaces between them.
     let joined =
         |words: &[&str], a: usize, b: usize| &n[at(words[a])..at(words[b]) + words[b].len()];
     let mut words = &buf[..len];
-    while words.len() > 1 && words.last().is_some_and(|w| TRAILING.contains(w)) {
+    while words.len() > 1 && words.last().is_some_and(|w| trailing(w)) {
         words = &words[..words.len() - 1];
         if let Some(&h) = map.get(joined(words, 0, words.len() - 1)) {
             return Some(h);
@@ -356,7 +385,7 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
     // preposition.
     let mut lead = 0;
     while lead + 1 < words.len()
-        && (TRAILING.contains(&words[lead])
+        && (trailing(words[lead])
             || ["de", "of", "du", "del", "di", "do", "da", "van"].contains(&words[lead]))
     {
         lead += 1;
@@ -380,7 +409,7 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
             .flatten();
         let (h, step) = match pair {
             Some(h) => (Some(h), 2),
-            None if !WEAK.contains(&words[i]) => (map.get(words[i]).copied(), 1),
+            None if !weak(words[i]) => (map.get(words[i]).copied(), 1),
             None => (None, 1),
         };
         match (first, h) {
@@ -394,10 +423,31 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
 }
 
 /// Words that say what a label is only when they are the whole label.
-const WEAK: &[&str] = &[
-    "id", "code", "date", "time", "type", "no", "nr", "num", "number", "status", "start", "end",
-    "count", "size", "row", "line", "page", "rank", "score", "since", "until",
-];
+fn weak(w: &str) -> bool {
+    matches!(
+        w,
+        "id" | "code"
+            | "date"
+            | "time"
+            | "type"
+            | "no"
+            | "nr"
+            | "num"
+            | "number"
+            | "status"
+            | "start"
+            | "end"
+            | "count"
+            | "size"
+            | "row"
+            | "line"
+            | "page"
+            | "rank"
+            | "score"
+            | "since"
+            | "until"
+    )
+}
 
 #[cfg(test)]
 mod tests {
