@@ -751,19 +751,20 @@ fn camel_case(word: &str) -> bool {
 /// in capitals) of letters, one of them a known given name or surname that is not an
 /// ordinary word.
 pub fn given_name_first(value: &str) -> bool {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    if words.is_empty() || words.len() > 4 {
+    let count = value.split_whitespace().take(5).count();
+    if count == 0 || count > 4 {
         return false;
     }
+    let mut words = value.split_whitespace();
     let letters = value
         .chars()
         .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'));
     let caps = words
-        .iter()
+        .clone()
         .all(|w| w.chars().next().is_some_and(char::is_uppercase));
     letters
         && caps
-        && words.iter().any(|w| {
+        && words.any(|w| {
             name_info(w).is_some_and(|i| {
                 (i.female || i.male || i.surname) && !i.common_word && !i.look_alike
             })

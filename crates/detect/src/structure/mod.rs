@@ -204,15 +204,15 @@ fn row_body(line: &[u8]) -> &[u8] {
     line
 }
 
-/// Cell spans of a delimited line: trimmed, surrounding quotes removed.
-fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
+/// Cell spans of a delimited line, pushed to `out`: trimmed, surrounding quotes removed.
+fn cells(text: &str, s: usize, e: usize, d: u8, out: &mut Vec<(usize, usize)>) {
     let b = text.as_bytes();
     let e = if d == b',' || d == b';' {
         s + row_body(&b[s..e]).len()
     } else {
         e
     };
-    let mut out = Vec::new();
+    let from = out.len();
     let mut quoted = false;
     let mut cs = s;
     for (k, &c) in b[s..e].iter().enumerate() {
@@ -227,14 +227,13 @@ fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
     out.push(trim_cell(text, cs, e));
     if d == b'|' {
         // `| a | b |`: the empty cells outside the outer bars are not columns.
-        if out.first().is_some_and(|c| c.0 == c.1) {
-            out.remove(0);
+        if out.get(from).is_some_and(|c| c.0 == c.1) {
+            out.remove(from);
         }
-        if out.last().is_some_and(|c| c.0 == c.1) {
+        if out.len() > from && out.last().is_some_and(|c| c.0 == c.1) {
             out.pop();
         }
     }
-    out
 }
 
 fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
@@ -303,12 +302,22 @@ fn is_rule_row(text: &str, cells: &[(usize, usize)]) -> bool {
 }
 
 fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
-    let mut grid: Vec<Vec<(usize, usize)>> =
-        rows.iter().map(|l| cells(text, l.s, l.e, d)).collect();
-    grid.retain(|r| !is_rule_row(text, r));
-    if grid.len() < 2 {
+    // The cells of all rows in one vector (rule rows left out), and each row's part of it.
+    let mut all = Vec::new();
+    let mut parts = Vec::with_capacity(rows.len());
+    for l in rows {
+        let from = all.len();
+        cells(text, l.s, l.e, d, &mut all);
+        if is_rule_row(text, &all[from..]) {
+            all.truncate(from);
+        } else {
+            parts.push(from..all.len());
+        }
+    }
+    if parts.len() < 2 {
         return;
     }
+    let grid: Vec<&[(usize, usize)]> = parts.into_iter().map(|r| &all[r]).collect();
     let width = grid[0].len();
     let header: Vec<Option<Hint>> = grid[0]
         .iter()
@@ -330,7 +339,7 @@ fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
     });
     if label_like && known >= 1 && known * 2 >= width && (width >= 3 || known == width) {
         // The header cells themselves are labels, never values (`Nom`, `Alta`, `Créé le`).
-        for &(s, e) in &grid[0] {
+        for &(s, e) in grid[0] {
             if s < e {
                 out.push(Field {
                     start: s,
