@@ -145,67 +145,89 @@ pub fn warm_up() {
 /// allocation: its length, or `None` if it did not fit (a label of at most 64 bytes
 /// normalises to well under 192).
 fn normal_into(label: &str, buf: &mut [u8; 192]) -> Option<usize> {
-    fn push(buf: &mut [u8; 192], len: &mut usize, b: u8) -> Option<()> {
-        *buf.get_mut(*len)? = b;
-        *len += 1;
-        Some(())
-    }
-    let mut len = 0;
+    let mut out = Writer {
+        buf,
+        len: 0,
+        space: false,
+    };
     let mut prev_lower = false;
     let mut at = 0;
     while at < label.len() {
-        let ends_with_space = len > 0 && buf[len - 1] == b' ';
         let b = label.as_bytes()[at];
         if b.is_ascii() {
             // The same steps as below for an ASCII character, on its byte.
             at += 1;
-            if ASCII_SEPARATOR[usize::from(b)] {
-                if len > 0 && !ends_with_space {
-                    push(buf, &mut len, b' ')?;
+            let class = ASCII_CLASS[usize::from(b)];
+            if class == SEPARATOR {
+                if out.len > 0 && !out.space {
+                    out.push(b' ')?;
                 }
                 prev_lower = false;
                 continue;
             }
-            if b.is_ascii_uppercase() && prev_lower && !ends_with_space {
-                push(buf, &mut len, b' ')?;
+            if class == UPPER && prev_lower && !out.space {
+                out.push(b' ')?;
             }
-            prev_lower = b.is_ascii_lowercase();
-            push(buf, &mut len, b.to_ascii_lowercase())?;
+            prev_lower = class == LOWER;
+            out.push(b.to_ascii_lowercase())?;
             continue;
         }
         let c = label[at..].chars().next()?;
         at += c.len_utf8();
         if is_separator(c) {
-            if len > 0 && !ends_with_space {
-                push(buf, &mut len, b' ')?;
+            if out.len > 0 && !out.space {
+                out.push(b' ')?;
             }
             prev_lower = false;
             continue;
         }
-        if c.is_uppercase() && prev_lower && !ends_with_space {
-            push(buf, &mut len, b' ')?;
+        if c.is_uppercase() && prev_lower && !out.space {
+            out.push(b' ')?;
         }
         prev_lower = c.is_lowercase();
         for l in c.to_lowercase() {
             let mut enc = [0u8; 4];
             for &b in l.encode_utf8(&mut enc).as_bytes() {
-                push(buf, &mut len, b)?;
+                out.push(b)?;
             }
         }
     }
-    while len > 0 && buf[len - 1] == b' ' {
+    let mut len = out.len;
+    while len > 0 && out.buf[len - 1] == b' ' {
         len -= 1;
     }
     Some(len)
 }
 
-/// [`is_separator`] of each ASCII character.
-const ASCII_SEPARATOR: [bool; 128] = {
-    let mut t = [false; 128];
+/// Bytes written to a buffer: how many, and whether the last is a space.
+struct Writer<'a> {
+    buf: &'a mut [u8; 192],
+    len: usize,
+    space: bool,
+}
+
+impl Writer<'_> {
+    fn push(&mut self, b: u8) -> Option<()> {
+        *self.buf.get_mut(self.len)? = b;
+        self.len += 1;
+        self.space = b == b' ';
+        Some(())
+    }
+}
+
+const SEPARATOR: u8 = 1;
+const UPPER: u8 = 2;
+const LOWER: u8 = 3;
+
+/// Each ASCII character's class for [`normal_into`]: [`SEPARATOR`] (as [`is_separator`]
+/// says), [`UPPER`] or [`LOWER`] case letter, or 0.
+const ASCII_CLASS: [u8; 128] = {
+    let mut t = [0u8; 128];
     let mut c = 0;
     while c < 128 {
-        t[c] = matches!(
-            c as u8,
+        let b = c as u8;
+        t[c] = if matches!(
+            b,
             b'_' | b'-'
                 | b'.'
                 | b'/'
@@ -221,7 +243,15 @@ const ASCII_SEPARATOR: [bool; 128] = {
                 | b';'
                 | b' '
                 | b'\t'..=b'\r'
-        );
+        ) {
+            SEPARATOR
+        } else if b.is_ascii_uppercase() {
+            UPPER
+        } else if b.is_ascii_lowercase() {
+            LOWER
+        } else {
+            0
+        };
         c += 1;
     }
     t
