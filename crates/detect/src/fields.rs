@@ -751,20 +751,29 @@ fn camel_case(word: &str) -> bool {
 /// in capitals) of letters, one of them a known given name or surname that is not an
 /// ordinary word.
 pub fn given_name_first(value: &str) -> bool {
-    let count = value.split_whitespace().take(5).count();
-    if count == 0 || count > 4 {
+    // One to four words, in an array rather than a vector.
+    let mut buf = [""; 4];
+    let mut count = 0;
+    for w in value.split_whitespace() {
+        if count == buf.len() {
+            return false;
+        }
+        buf[count] = w;
+        count += 1;
+    }
+    if count == 0 {
         return false;
     }
-    let mut words = value.split_whitespace();
+    let words = &buf[..count];
     let letters = value
         .chars()
         .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'));
     let caps = words
-        .clone()
+        .iter()
         .all(|w| w.chars().next().is_some_and(char::is_uppercase));
     letters
         && caps
-        && words.any(|w| {
+        && words.iter().any(|w| {
             name_info(w).is_some_and(|i| {
                 (i.female || i.male || i.surname) && !i.common_word && !i.look_alike
             })

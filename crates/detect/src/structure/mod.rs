@@ -88,7 +88,7 @@ struct Line {
     e: usize,
     /// Occurrences of each of [`DELIMS`] outside double quotes (`,` and `;` in the line's
     /// [`row_body`] only).
-    counts: [u32; 4],
+    counts: [usize; 4],
     /// Whether it holds a colon (`:` or `：`), a quote (`"` or `'`), an `=`.
     colon: bool,
     quote: bool,
