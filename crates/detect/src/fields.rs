@@ -621,8 +621,16 @@ fn person_ok(value: &str, source: Source, part_label: bool) -> bool {
     if words.iter().any(|w| camel_case(w)) {
         return false;
     }
-    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-    if lower.iter().any(|w| NOT_NAMES.contains(&w.as_str())) {
+    // In lower case, one of the answers that are no names (an ASCII word compared without
+    // a lower-cased copy: the list is in lower case).
+    let not_name = |w: &str| {
+        if w.is_ascii() {
+            NOT_NAMES.iter().any(|n| w.eq_ignore_ascii_case(n))
+        } else {
+            NOT_NAMES.contains(&w.to_lowercase().as_str())
+        }
+    };
+    if words.iter().any(|w| not_name(w)) {
         return false;
     }
     // In a column under a name header, the header is evidence enough; after a form label in
@@ -630,19 +638,25 @@ fn person_ok(value: &str, source: Source, part_label: bool) -> bool {
     let capitalised = words
         .iter()
         .any(|w| w.chars().next().is_some_and(char::is_uppercase));
-    let known = words
+    // What the lists know about each word, looked up once.
+    let mut infos = [None; 5];
+    for (info, w) in infos.iter_mut().zip(&words) {
+        *info = name_info(w);
+    }
+    let infos = &infos[..words.len()];
+    let known = infos
         .iter()
-        .any(|w| name_info(w).is_some_and(|i| i.female || i.male || i.surname));
+        .any(|i| i.is_some_and(|i| i.female || i.male || i.surname));
     let no_case = !words
         .iter()
         .any(|w| w.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
-    let all_words = words
+    let all_words = infos
         .iter()
-        .all(|w| name_info(w).is_some_and(|i| i.common_word && !(i.female || i.male || i.surname)));
+        .all(|i| i.is_some_and(|i| i.common_word && !(i.female || i.male || i.surname)));
     // A brand or product word that is no name (`Nespresso Vertuo`, `Herman Miller Aeron`).
-    let product = words
+    let product = infos
         .iter()
-        .any(|w| name_info(w).is_some_and(|i| i.look_alike && !(i.female || i.male || i.surname)));
+        .any(|i| i.is_some_and(|i| i.look_alike && !(i.female || i.male || i.surname)));
     // A value that is itself a label is the next cell of a header row read as a pair
     // (`Name<TAB>Geburtsdatum`), not a name.
     if source == Source::Key && crate::structure::labels::is_label(value) {
@@ -655,9 +669,7 @@ fn person_ok(value: &str, source: Source, part_label: bool) -> bool {
         return false;
     }
     let all_lower = !words.iter().any(|w| w.chars().any(char::is_uppercase)) && !no_case;
-    let some_word = words
-        .iter()
-        .any(|w| name_info(w).is_some_and(|i| i.common_word));
+    let some_word = infos.iter().any(|i| i.is_some_and(|i| i.common_word));
     match source {
         Source::Header | Source::Column | Source::Record => true,
         // A lower-case answer after a label (`Cliente: sim`) is a name only when it is two
@@ -739,10 +751,20 @@ fn camel_case(word: &str) -> bool {
 /// in capitals) of letters, one of them a known given name or surname that is not an
 /// ordinary word.
 pub fn given_name_first(value: &str) -> bool {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    if words.is_empty() || words.len() > 4 {
+    // One to four words, in an array rather than a vector.
+    let mut buf = [""; 4];
+    let mut count = 0;
+    for w in value.split_whitespace() {
+        if count == buf.len() {
+            return false;
+        }
+        buf[count] = w;
+        count += 1;
+    }
+    if count == 0 {
         return false;
     }
+    let words = &buf[..count];
     let letters = value
         .chars()
         .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'));

@@ -2,6 +2,7 @@
 // about the values under it.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 /// What a label says its values are.
@@ -53,17 +54,67 @@ const DATA: &str = include_str!("../../data/field_labels.txt");
 
 /// Trailing words dropped before a second look-up (`phone number` → `phone` when the whole
 /// label is not listed).
-const TRAILING: &[&str] = &[
-    "number", "no", "nr", "num", "nummer", "numero", "número", "numer", "nro", "n°", "nº", "#",
-    "nbr",
-];
+fn trailing(w: &str) -> bool {
+    matches!(
+        w,
+        "number"
+            | "no"
+            | "nr"
+            | "num"
+            | "nummer"
+            | "numero"
+            | "número"
+            | "numer"
+            | "nro"
+            | "n°"
+            | "nº"
+            | "#"
+            | "nbr"
+    )
+}
+
+/// A small multiplicative hash for the short keys of the label table (the standard SipHash
+/// cost more than the rest of a look-up).
+#[derive(Clone, Copy, Default)]
+struct ShortHasher(u64);
+
+impl ShortHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for ShortHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            let mut w = [0u8; 8];
+            w[..tail.len()].copy_from_slice(tail);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
 
 struct Labels {
-    map: HashMap<Box<str>, Hint>,
+    map: HashMap<Box<str>, Hint, BuildHasherDefault<ShortHasher>>,
 }
 
 static LABELS: LazyLock<Labels> = LazyLock::new(|| {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     for line in DATA.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -90,29 +141,146 @@ pub fn warm_up() {
     let _ = LABELS.map.len();
 }
 
+/// The normal form of `label` (what [`normalise`] gives) written into `buf` without an
+/// allocation: its length, or `None` if it did not fit (a label of at most 64 bytes
+/// normalises to well under 192).
+fn normal_into(label: &str, buf: &mut [u8; 192]) -> Option<usize> {
+    let mut out = Writer {
+        buf,
+        len: 0,
+        space: false,
+    };
+    let mut prev_lower = false;
+    let mut at = 0;
+    while at < label.len() {
+        let b = label.as_bytes()[at];
+        if b.is_ascii() {
+            // The same steps as below for an ASCII character, on its byte.
+            at += 1;
+            let class = ASCII_CLASS[usize::from(b)];
+            if class == SEPARATOR {
+                if out.len > 0 && !out.space {
+                    out.push(b' ')?;
+                }
+                prev_lower = false;
+                continue;
+            }
+            if class == UPPER && prev_lower && !out.space {
+                out.push(b' ')?;
+            }
+            prev_lower = class == LOWER;
+            out.push(b.to_ascii_lowercase())?;
+            continue;
+        }
+        let c = label[at..].chars().next()?;
+        at += c.len_utf8();
+        if is_separator(c) {
+            if out.len > 0 && !out.space {
+                out.push(b' ')?;
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !out.space {
+            out.push(b' ')?;
+        }
+        prev_lower = c.is_lowercase();
+        for l in c.to_lowercase() {
+            let mut enc = [0u8; 4];
+            for &b in l.encode_utf8(&mut enc).as_bytes() {
+                out.push(b)?;
+            }
+        }
+    }
+    let mut len = out.len;
+    while len > 0 && out.buf[len - 1] == b' ' {
+        len -= 1;
+    }
+    Some(len)
+}
+
+/// Bytes written to a buffer: how many, and whether the last is a space.
+struct Writer<'a> {
+    buf: &'a mut [u8; 192],
+    len: usize,
+    space: bool,
+}
+
+impl Writer<'_> {
+    fn push(&mut self, b: u8) -> Option<()> {
+        *self.buf.get_mut(self.len)? = b;
+        self.len += 1;
+        self.space = b == b' ';
+        Some(())
+    }
+}
+
+const SEPARATOR: u8 = 1;
+const UPPER: u8 = 2;
+const LOWER: u8 = 3;
+
+/// Each ASCII character's class for [`normal_into`]: [`SEPARATOR`] (as [`is_separator`]
+/// says), [`UPPER`] or [`LOWER`] case letter, or 0.
+const ASCII_CLASS: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = if matches!(
+            b,
+            b'_' | b'-'
+                | b'.'
+                | b'/'
+                | b'('
+                | b')'
+                | b'#'
+                | b':'
+                | b'*'
+                | b'['
+                | b']'
+                | b'"'
+                | b','
+                | b';'
+                | b' '
+                | b'\t'..=b'\r'
+        ) {
+            SEPARATOR
+        } else if b.is_ascii_uppercase() {
+            UPPER
+        } else if b.is_ascii_lowercase() {
+            LOWER
+        } else {
+            0
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Characters that separate the words of a label.
+fn is_separator(c: char) -> bool {
+    matches!(
+        c,
+        '_' | '-' | '.' | '/' | '(' | ')' | '#' | ':' | '*' | '[' | ']' | '"' | ',' | ';' | '：'
+    ) || c.is_whitespace()
+}
+
+/// Calls `f` with the normal form of `label` (on the stack when it fits).
+fn with_normal<R>(label: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 192];
+    match normal_into(label, &mut buf) {
+        // Whole characters only were written, so the bytes are always UTF-8.
+        Some(len) => f(std::str::from_utf8(&buf[..len]).unwrap_or_default()),
+        None => f(&normalise(label)),
+    }
+}
+
 /// Lower case, camelCase split, separators as single spaces.
 pub fn normalise(label: &str) -> String {
     let mut out = String::with_capacity(label.len() + 4);
     let mut prev_lower = false;
     for c in label.chars() {
-        if matches!(
-            c,
-            '_' | '-'
-                | '.'
-                | '/'
-                | '('
-                | ')'
-                | '#'
-                | ':'
-                | '*'
-                | '['
-                | ']'
-                | '"'
-                | ','
-                | ';'
-                | '：'
-        ) || c.is_whitespace()
-        {
+        if is_separator(c) {
             if !out.ends_with(' ') && !out.is_empty() {
                 out.push(' ');
             }
@@ -193,12 +361,12 @@ const NAME_PARTS: &[&str] = &[
 
 /// True when `label`, as a whole, is a known label (no word of it alone).
 pub fn is_label(label: &str) -> bool {
-    label.len() <= 64 && LABELS.map.contains_key(normalise(label).as_str())
+    label.len() <= 64 && with_normal(label, |n| LABELS.map.contains_key(n))
 }
 
 /// True when `label` can only hold a person's name or a part of it.
 pub fn names_a_name_part(label: &str) -> bool {
-    label.len() <= 64 && NAME_PARTS.contains(&normalise(label).as_str())
+    label.len() <= 64 && with_normal(label, |n| NAME_PARTS.contains(&n))
 }
 
 /// What `label` says its values are, if it is a known label.
@@ -206,21 +374,40 @@ pub fn hint(label: &str) -> Option<Hint> {
     if label.len() > 64 {
         return None;
     }
-    let n = normalise(label);
+    with_normal(label, hint_of_normal)
+}
+
+/// [`hint`] of a normalised label: its words are separated by single spaces, so the words
+/// from the `a`th to the `b`th are one slice of it.
+fn hint_of_normal(n: &str) -> Option<Hint> {
     if n.is_empty() {
         return None;
     }
     let map = &LABELS.map;
-    if let Some(&h) = map.get(n.as_str()) {
+    if let Some(&h) = map.get(n) {
         return Some(h);
     }
-    let mut words: Vec<&str> = n.split(' ').collect();
-    if words.len() > 6 {
+    let mut buf = [""; 6];
+    let mut len = 0;
+    for w in n.split(' ') {
+        if len == buf.len() {
+            return None;
+        }
+        buf[len] = w;
+        len += 1;
+    }
+    if len == 1 {
+        // One word: each look-up below would be the one of `n` again, or none.
         return None;
     }
-    while words.len() > 1 && words.last().is_some_and(|w| TRAILING.contains(w)) {
-        words.pop();
-        if let Some(&h) = map.get(words.join(" ").as_str()) {
+    let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
+    // The words from `words[a]` to `words[b]` with the spaces between them.
+    let joined =
+        |words: &[&str], a: usize, b: usize| &n[at(words[a])..at(words[b]) + words[b].len()];
+    let mut words = &buf[..len];
+    while words.len() > 1 && words.last().is_some_and(|w| trailing(w)) {
+        words = &words[..words.len() - 1];
+        if let Some(&h) = map.get(joined(words, 0, words.len() - 1)) {
             return Some(h);
         }
     }
@@ -228,13 +415,13 @@ pub fn hint(label: &str) -> Option<Hint> {
     // preposition.
     let mut lead = 0;
     while lead + 1 < words.len()
-        && (TRAILING.contains(&words[lead])
+        && (trailing(words[lead])
             || ["de", "of", "du", "del", "di", "do", "da", "van"].contains(&words[lead]))
     {
         lead += 1;
     }
     if lead > 0
-        && let Some(&h) = map.get(words[lead..].join(" ").as_str())
+        && let Some(&h) = map.get(joined(words, lead, words.len() - 1))
     {
         return Some(h);
     }
@@ -248,15 +435,11 @@ pub fn hint(label: &str) -> Option<Hint> {
     while i < words.len() {
         // Two neighbouring words of `n` with the one space between them, as a slice of `n`.
         let pair = (i + 1 < words.len())
-            .then(|| {
-                let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
-                map.get(&n[at(words[i])..at(words[i + 1]) + words[i + 1].len()])
-                    .copied()
-            })
+            .then(|| map.get(joined(words, i, i + 1)).copied())
             .flatten();
         let (h, step) = match pair {
             Some(h) => (Some(h), 2),
-            None if !WEAK.contains(&words[i]) => (map.get(words[i]).copied(), 1),
+            None if !weak(words[i]) => (map.get(words[i]).copied(), 1),
             None => (None, 1),
         };
         match (first, h) {
@@ -270,14 +453,86 @@ pub fn hint(label: &str) -> Option<Hint> {
 }
 
 /// Words that say what a label is only when they are the whole label.
-const WEAK: &[&str] = &[
-    "id", "code", "date", "time", "type", "no", "nr", "num", "number", "status", "start", "end",
-    "count", "size", "row", "line", "page", "rank", "score", "since", "until",
-];
+fn weak(w: &str) -> bool {
+    matches!(
+        w,
+        "id" | "code"
+            | "date"
+            | "time"
+            | "type"
+            | "no"
+            | "nr"
+            | "num"
+            | "number"
+            | "status"
+            | "start"
+            | "end"
+            | "count"
+            | "size"
+            | "row"
+            | "line"
+            | "page"
+            | "rank"
+            | "score"
+            | "since"
+            | "until"
+    )
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_normal_form_on_the_stack_is_normalise() {
+        for label in [
+            "",
+            " ",
+            "first_name",
+            "mobileNumber",
+            "  E-Mail :",
+            "Telefon (privat)",
+            "İstanbulPhone",
+            "ȺȾ ẞtraße",
+            "N° de sécurité sociale",
+            "a\u{a0}b\u{2003}c：d",
+            "aB",
+            "ABC",
+            "xİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİİ",
+            "aȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺaȺ",
+        ] {
+            let mut buf = [0u8; 192];
+            let n = normal_into(label, &mut buf);
+            if let Some(len) = n {
+                assert_eq!(&buf[..len], normalise(label).as_bytes(), "{label:?}");
+            }
+            if label.len() <= 64 {
+                assert!(n.is_some(), "{label:?}");
+            }
+            assert_eq!(
+                with_normal(label, |n| n.to_string()),
+                normalise(label),
+                "{label:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_ascii_character_normalises_as_normalise_does() {
+        for c in (0u8..128).map(char::from) {
+            for label in [
+                format!("{c}"),
+                format!("a{c}B"),
+                format!("A{c}b"),
+                format!("ab{c}{c}cD"),
+                format!("{c}é{c}É"),
+            ] {
+                let mut buf = [0u8; 192];
+                let len = normal_into(&label, &mut buf).unwrap();
+                assert_eq!(&buf[..len], normalise(&label).as_bytes(), "{label:?}");
+            }
+        }
+    }
 
     #[test]
     fn labels_in_many_spellings() {

@@ -61,8 +61,8 @@ pub fn fields(text: &str) -> Vec<Field> {
     let lines = lines(text);
     let mut out = Vec::new();
     tables(text, &lines, &mut out);
-    for &(s, e) in &lines {
-        key_values(text, s, e, &mut out);
+    for line in &lines {
+        key_values(text, line, &mut out);
     }
     out.sort_by(|a, b| {
         a.start
@@ -82,25 +82,108 @@ pub fn fields(text: &str) -> Vec<Field> {
     kept
 }
 
-/// Line spans without their terminators.
-fn lines(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut s = 0;
-    for (i, c) in text.bytes().enumerate() {
-        if c == b'\n' {
-            let e = if i > s && text.as_bytes()[i - 1] == b'\r' {
-                i - 1
-            } else {
-                i
-            };
-            out.push((s, e));
-            s = i + 1;
+/// A line (without its terminator) and what the one pass over it found.
+struct Line {
+    s: usize,
+    e: usize,
+    /// Occurrences of each of [`DELIMS`] outside double quotes (`,` and `;` in the line's
+    /// [`row_body`] only).
+    counts: [usize; 4],
+    /// Whether it holds a colon (`:` or `：`), a quote (`"` or `'`), an `=`.
+    colon: bool,
+    quote: bool,
+    eq: bool,
+}
+
+impl Line {
+    fn at(s: usize) -> Line {
+        Line {
+            s,
+            e: s,
+            counts: [0; 4],
+            colon: false,
+            quote: false,
+            eq: false,
         }
     }
-    if s < text.len() {
-        out.push((s, text.len()));
+}
+
+/// What [`lines`] looks at in a byte: 1 to 4 the delimiters (by index in [`DELIMS`], plus
+/// one), then the quote, the colon, the apostrophe, `=`, the first byte of `：`, the newline.
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\t' as usize] = 1;
+    t[b';' as usize] = 2;
+    t[b'|' as usize] = 3;
+    t[b',' as usize] = 4;
+    t[b'"' as usize] = 5;
+    t[b':' as usize] = 6;
+    t[b'\'' as usize] = 7;
+    t[b'=' as usize] = 8;
+    t[0xEF] = 9;
+    t[b'\n' as usize] = 10;
+    t
+};
+
+/// The lines of `text` (spans without their terminators), each with its delimiter counts and
+/// the characters that the key and label readers need: one pass over the text.
+fn lines(text: &str) -> Vec<Line> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut line = Line::at(0);
+    let mut quoted = false;
+    let mut i = 0;
+    // A tight loop skips the bytes that say nothing.
+    while let Some(k) = b[i..].iter().position(|&c| CLASS[usize::from(c)] != 0) {
+        i += k;
+        let c = b[i];
+        match CLASS[usize::from(c)] {
+            k @ 1..=4 => {
+                if !quoted {
+                    line.counts[usize::from(k - 1)] += 1;
+                }
+            }
+            5 => {
+                quoted = !quoted;
+                line.quote = true;
+            }
+            6 => line.colon = true,
+            7 => line.quote = true,
+            8 => line.eq = true,
+            9 => line.colon |= b[i + 1..].starts_with(&[0xBC, 0x9A]),
+            _ => {
+                let e = if i > line.s && b[i - 1] == b'\r' {
+                    i - 1
+                } else {
+                    i
+                };
+                out.push(line_end(b, line, e, quoted));
+                line = Line::at(i + 1);
+                quoted = false;
+            }
+        }
+        i += 1;
+    }
+    if line.s < b.len() {
+        out.push(line_end(b, line, b.len(), quoted));
     }
     out
+}
+
+/// `line` ended at `e`, `quoted` there: a `,` or `;` that [`row_body`] leaves out is not
+/// counted (no quote follows it, so it was outside quotes exactly when the line ends so).
+fn line_end(b: &[u8], mut line: Line, e: usize, quoted: bool) -> Line {
+    line.e = e;
+    let l = &b[line.s..e];
+    let body = row_body(l).len();
+    if body < l.len() && !quoted {
+        match l[body] {
+            b';' => line.counts[1] -= 1,
+            b',' => line.counts[3] -= 1,
+            _ => {}
+        }
+    }
+    line
 }
 
 // ---------------------------------------------------------------------------------------
@@ -121,57 +204,36 @@ fn row_body(line: &[u8]) -> &[u8] {
     line
 }
 
-/// Occurrences of `d` outside double quotes.
-fn count_outside_quotes(line: &[u8], d: u8) -> usize {
-    let line = if d == b',' || d == b';' {
-        row_body(line)
-    } else {
-        line
-    };
-    let mut n = 0;
-    let mut quoted = false;
-    for &c in line {
-        if c == b'"' {
-            quoted = !quoted;
-        } else if c == d && !quoted {
-            n += 1;
-        }
-    }
-    n
-}
-
-/// Cell spans of a delimited line: trimmed, surrounding quotes removed.
-fn cells(text: &str, s: usize, e: usize, d: u8) -> Vec<(usize, usize)> {
+/// Cell spans of a delimited line, pushed to `out`: trimmed, surrounding quotes removed.
+fn cells(text: &str, s: usize, e: usize, d: u8, out: &mut Vec<(usize, usize)>) {
     let b = text.as_bytes();
     let e = if d == b',' || d == b';' {
         s + row_body(&b[s..e]).len()
     } else {
         e
     };
-    let mut out = Vec::new();
+    let from = out.len();
     let mut quoted = false;
     let mut cs = s;
-    for (i, &c) in b[s..e].iter().chain(std::iter::once(&0u8)).enumerate() {
-        let i = s + i;
-        let end = i == e;
-        if !end && c == b'"' {
+    for (k, &c) in b[s..e].iter().enumerate() {
+        let i = s + k;
+        if c == b'"' {
             quoted = !quoted;
-        }
-        if end || (c == d && !quoted) {
+        } else if c == d && !quoted {
             out.push(trim_cell(text, cs, i));
             cs = i + 1;
         }
     }
+    out.push(trim_cell(text, cs, e));
     if d == b'|' {
         // `| a | b |`: the empty cells outside the outer bars are not columns.
-        if out.first().is_some_and(|c| c.0 == c.1) {
-            out.remove(0);
+        if out.get(from).is_some_and(|c| c.0 == c.1) {
+            out.remove(from);
         }
-        if out.last().is_some_and(|c| c.0 == c.1) {
+        if out.len() > from && out.last().is_some_and(|c| c.0 == c.1) {
             out.pop();
         }
     }
-    out
 }
 
 fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
@@ -200,27 +262,22 @@ fn trim_cell(text: &str, mut s: usize, mut e: usize) -> (usize, usize) {
     (s, e)
 }
 
-fn tables(text: &str, lines: &[(usize, usize)], out: &mut Vec<Field>) {
-    let b = text.as_bytes();
+fn tables(text: &str, lines: &[Line], out: &mut Vec<Field>) {
     let mut i = 0;
     while i < lines.len() {
-        let (s, e) = lines[i];
-        if s == e {
+        if lines[i].s == lines[i].e {
             i += 1;
             continue;
         }
         // The delimiter that gives the longest run of lines with the same count.
         let mut best: Option<(u8, usize)> = None;
-        for d in DELIMS {
-            let c = count_outside_quotes(&b[s..e], d);
+        for (k, d) in DELIMS.into_iter().enumerate() {
+            let c = lines[i].counts[k];
             if c == 0 {
                 continue;
             }
             let mut j = i + 1;
-            while j < lines.len()
-                && lines[j].0 < lines[j].1
-                && count_outside_quotes(&b[lines[j].0..lines[j].1], d) == c
-            {
+            while j < lines.len() && lines[j].s < lines[j].e && lines[j].counts[k] == c {
                 j += 1;
             }
             if j - i >= 2 && best.is_none_or(|(_, bj)| j > bj) {
@@ -244,13 +301,23 @@ fn is_rule_row(text: &str, cells: &[(usize, usize)]) -> bool {
     })
 }
 
-fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
-    let mut grid: Vec<Vec<(usize, usize)>> =
-        rows.iter().map(|&(s, e)| cells(text, s, e, d)).collect();
-    grid.retain(|r| !is_rule_row(text, r));
-    if grid.len() < 2 {
+fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
+    // The cells of all rows in one vector (rule rows left out), and each row's part of it.
+    let mut all = Vec::new();
+    let mut parts = Vec::with_capacity(rows.len());
+    for l in rows {
+        let from = all.len();
+        cells(text, l.s, l.e, d, &mut all);
+        if is_rule_row(text, &all[from..]) {
+            all.truncate(from);
+        } else {
+            parts.push(from..all.len());
+        }
+    }
+    if parts.len() < 2 {
         return;
     }
+    let grid: Vec<&[(usize, usize)]> = parts.into_iter().map(|r| &all[r]).collect();
     let width = grid[0].len();
     let header: Vec<Option<Hint>> = grid[0]
         .iter()
@@ -272,7 +339,7 @@ fn table(text: &str, rows: &[(usize, usize)], d: u8, out: &mut Vec<Field>) {
     });
     if label_like && known >= 1 && known * 2 >= width && (width >= 3 || known == width) {
         // The header cells themselves are labels, never values (`Nom`, `Alta`, `Créé le`).
-        for &(s, e) in &grid[0] {
+        for &(s, e) in grid[0] {
             if s < e {
                 out.push(Field {
                     start: s,
@@ -396,23 +463,20 @@ fn shape_hint(value: &str) -> Option<Hint> {
 // ---------------------------------------------------------------------------------------
 // Keys and labels
 
-fn key_values(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
-    let line = &text[s..e];
-    let b = line.as_bytes();
-    if b.is_empty() {
+fn key_values(text: &str, line: &Line, out: &mut Vec<Field>) {
+    let (s, e) = (line.s, line.e);
+    if s == e {
         return;
     }
-    let has_colon = line.contains(':') || line.contains('：');
-    let has_quote = b.contains(&b'"') || b.contains(&b'\'');
-    if has_colon && has_quote {
+    if line.colon && line.quote {
         quoted_keys(text, s, e, out);
         bare_keys(text, s, e, out);
     }
-    if b.contains(&b'=') {
+    if line.eq {
         assignments(text, s, e, out);
     }
     label_line(text, s, e, out);
-    if line.len() >= 8 {
+    if e - s >= 8 {
         my_label_is(text, s, e, out);
     }
 }
@@ -444,13 +508,104 @@ const POSSESSIVES: &[&str] = &[
     "minun ", "můj ", "moje ", "benim ",
 ];
 
-static POSSESSIVE_AC: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-    std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(POSSESSIVES)
-            .expect("possessives compile")
-    });
+/// For each byte, the possessives (bits by index in [`POSSESSIVES`]) that start with it in
+/// either ASCII case.
+const POSSESSIVE_FIRST: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < POSSESSIVES.len() {
+        let c = POSSESSIVES[i].as_bytes()[0];
+        t[c as usize] |= 1 << i;
+        t[c.to_ascii_uppercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// For each byte: 2 if a possessive starts with it (either ASCII case), plus 1 if it is an
+/// ASCII letter or digit.
+const POSSESSIVE_START: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (POSSESSIVE_FIRST[c] != 0) as u8 * 2 + (c as u8).is_ascii_alphanumeric() as u8;
+        c += 1;
+    }
+    t
+};
+
+/// For each byte length from 1 to 5, the possessives (bits as in [`POSSESSIVE_FIRST`]) whose
+/// first word is that long: each has a space after a first word of at most 5 bytes.
+const POSSESSIVE_WORD: [u64; 6] = {
+    let mut t = [0u64; 6];
+    let mut i = 0;
+    while i < POSSESSIVES.len() {
+        let p = POSSESSIVES[i].as_bytes();
+        let mut k = 1;
+        while p[k] != b' ' {
+            k += 1;
+        }
+        t[k] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The first place at or after `from` where a possessive may start: a first letter of one
+/// not after an ASCII letter or digit.
+fn next_possessive_start(line: &[u8], from: usize) -> Option<usize> {
+    // `t >> 1` is 1 for a first letter; `prev` is 1 after a letter or digit.
+    let mut prev = match from.checked_sub(1) {
+        Some(p) => POSSESSIVE_START[usize::from(line[p])] & 1,
+        None => 0,
+    };
+    let mut i = from;
+    while i < line.len() {
+        let t = POSSESSIVE_START[usize::from(line[i])];
+        if (t >> 1) > prev {
+            return Some(i);
+        }
+        prev = t & 1;
+        i += 1;
+    }
+    None
+}
+
+/// Calls `f` with the end of each possessive in `line` (ASCII case ignored) that does not
+/// follow an ASCII letter or digit, in increasing order, each end once. A possessive is a
+/// word and a space (or two: `il mio `, whose first word is none), so at most one starts at
+/// a place, and one inside another (`mio ` in `il mio `) ends with it: this gives the ends
+/// of every occurrence, as a search for all of them (overlapping) would.
+fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
+    let mut last = 0;
+    let mut from = 0;
+    // A tight loop finds the next byte that may start one: a first letter not after a
+    // letter or digit.
+    while let Some(at) = next_possessive_start(line, from) {
+        from = at + 1;
+        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])];
+        // Only those whose first word is as long as the one here can match.
+        let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
+            continue;
+        };
+        cands &= POSSESSIVE_WORD[len + 1];
+        while cands != 0 {
+            let k = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            let p = POSSESSIVES[k].as_bytes();
+            if line[at..]
+                .get(..p.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(p))
+            {
+                let end = at + p.len();
+                if end > last {
+                    last = end;
+                    f(end);
+                }
+            }
+        }
+    }
+}
 
 /// What joins an inline label to its value.
 const COPULAS: &[&str] = &[
@@ -458,80 +613,116 @@ const COPULAS: &[&str] = &[
     " je ", " jest ", " lautet ", " zijn ", " is: ",
 ];
 
-/// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
-fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
-    let line = &text[s..e];
-    // One automaton over the possessives; the rest of the line is looked at only after one.
-    for m in POSSESSIVE_AC.find_overlapping_iter(line) {
-        let (at, from) = (m.start(), m.end());
-        if at > 0 && line.as_bytes()[at - 1].is_ascii_alphanumeric() {
+/// The first of [`COPULAS`] in `rest` (position, length; ASCII case ignored), the shortest
+/// of those at that position, when at most 40 bytes and three spaces come before it (a label
+/// of at most four words): `None` when there is none or the first comes later.
+fn label_copula(rest: &[u8]) -> Option<(usize, usize)> {
+    let mut spaces = 0;
+    for i in 0..rest.len().min(41) {
+        if !matches!(rest[i], b' ' | b':') {
             continue;
         }
-        let rest = &line[from..];
-        // A label is at most 40 bytes: the copula is looked for in a short window.
-        let mut w = rest.len().min(64);
-        while !rest.is_char_boundary(w) {
-            w -= 1;
-        }
-        let mut buf = [0u8; 64];
-        let lrest = &mut buf[..w];
-        lrest.copy_from_slice(&rest.as_bytes()[..w]);
-        lrest.make_ascii_lowercase();
-        // ASCII lower-casing keeps UTF-8 valid, and `w` is a character boundary.
-        let lrest = std::str::from_utf8(lrest).unwrap_or_default();
-        // The label: up to four words before ` is `.
-        let Some((label_len, sep_len)) = COPULAS
+        let at = &rest[i..];
+        if let Some(len) = COPULAS
             .iter()
-            .filter_map(|sep| lrest.find(sep).map(|i| (i, sep.len())))
+            .filter(|c| {
+                at.get(..c.len())
+                    .is_some_and(|a| a.eq_ignore_ascii_case(c.as_bytes()))
+            })
+            .map(|c| c.len())
             .min()
-        else {
-            continue;
-        };
-        let label = &rest[..label_len];
-        if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
-            continue;
-        }
-        let Some(hint) = labels::hint(label) else {
-            continue;
-        };
-        if matches!(hint, Hint::Other | Hint::Lookalike) {
-            continue;
-        }
-        let vs = s + from + label_len + sep_len;
-        let value = &text[vs..e];
-        // Phones, names and addresses run to the end of the clause; others are one token.
-        let len = match hint {
-            Hint::Phone | Hint::Person | Hint::Address => value
-                .find([',', ';', '!', '?'])
-                .into_iter()
-                .chain(value.find(". "))
-                .chain(value.find(" and "))
-                .chain(value.find(" if "))
-                .chain(value.find(" but "))
-                .min()
-                .unwrap_or(value.len()),
-            _ => token_value(value),
-        };
-        let (fs, fe) = trim_cell(text, vs, vs + len);
-        let mut fe = fe;
-        while fe > fs
-            && matches!(
-                text.as_bytes()[fe - 1],
-                b'.' | b',' | b')' | b';' | b'!' | b'?'
-            )
         {
-            fe -= 1;
+            return Some((i, len));
         }
-        if fs < fe {
-            out.push(Field {
-                start: fs,
-                end: fe,
-                hint,
-                source: Source::Key,
-                label: (s + from, s + from + label_len),
-            });
+        if rest[i] == b' ' {
+            spaces += 1;
+            if spaces > 3 {
+                return None;
+            }
         }
     }
+    None
+}
+
+/// `my <label> is <value>` (also `: ` or ` = ` for ` is `) inside a sentence.
+fn my_label_is(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+    // One pass over the line for the possessives; the rest of the line is looked at only
+    // after one.
+    possessive_ends(&text.as_bytes()[s..e], |from| {
+        label_after_possessive(text, s, e, from, out)
+    });
+}
+
+/// The label and value after a possessive that ends at `from` in the line `s..e`, if any.
+/// Kept out of the loop over the line, which stays small.
+#[inline(never)]
+fn label_after_possessive(text: &str, s: usize, e: usize, from: usize, out: &mut Vec<Field>) {
+    let line = &text[s..e];
+    let rest = &line[from..];
+    // A label is at most 40 bytes: the copula is looked for in a short window.
+    let mut w = rest.len().min(64);
+    while !rest.is_char_boundary(w) {
+        w -= 1;
+    }
+    // The label: up to four words before ` is ` (the first copula; the shortest of those
+    // starting there).
+    let Some((label_len, sep_len)) = label_copula(&rest.as_bytes()[..w]) else {
+        return;
+    };
+    let label = &rest[..label_len];
+    if label.is_empty() || label.split(' ').count() > 4 || label.len() > 40 {
+        return;
+    }
+    let Some(hint) = labels::hint(label) else {
+        return;
+    };
+    if matches!(hint, Hint::Other | Hint::Lookalike) {
+        return;
+    }
+    let vs = s + from + label_len + sep_len;
+    let value = &text[vs..e];
+    // Phones, names and addresses run to the end of the clause; others are one token.
+    let len = match hint {
+        Hint::Phone | Hint::Person | Hint::Address => clause_len(value.as_bytes()),
+        _ => token_value(value),
+    };
+    let (fs, fe) = trim_cell(text, vs, vs + len);
+    let mut fe = fe;
+    while fe > fs
+        && matches!(
+            text.as_bytes()[fe - 1],
+            b'.' | b',' | b')' | b';' | b'!' | b'?'
+        )
+    {
+        fe -= 1;
+    }
+    if fs < fe {
+        out.push(Field {
+            start: fs,
+            end: fe,
+            hint,
+            source: Source::Key,
+            label: (s + from, s + from + label_len),
+        });
+    }
+}
+
+/// Where the clause at the start of `value` ends: the first `,`, `;`, `!`, `?`, `. `, ` and `,
+/// ` if ` or ` but `, else its end.
+fn clause_len(value: &[u8]) -> usize {
+    (0..value.len())
+        .find(|&i| {
+            let at = &value[i..];
+            match at[0] {
+                b',' | b';' | b'!' | b'?' => true,
+                b'.' => at.starts_with(b". "),
+                b' ' => {
+                    at.starts_with(b" and ") || at.starts_with(b" if ") || at.starts_with(b" but ")
+                }
+                _ => false,
+            }
+        })
+        .unwrap_or(value.len())
 }
 
 /// End (exclusive) of a quoted string starting at `i` (the quote), if it closes on the line.
@@ -898,7 +1089,7 @@ fn any_label(text: &str, i: usize, e: usize) -> bool {
     while !rest.is_char_boundary(lim) {
         lim -= 1;
     }
-    let Some(colon) = rest[..lim].find(": ") else {
+    let Some(colon) = rest.as_bytes()[..lim].windows(2).position(|w| w == b": ") else {
         return false;
     };
     let label = &rest[..colon];
@@ -924,11 +1115,12 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
     let mut j = 0;
     let mut words = 1;
     while j < limit {
-        if !rest.is_char_boundary(j) {
+        let c = b[j];
+        if !matches!(c, b':' | 0xEF | b'\t' | b' ' | b'.') {
+            // Nothing below looks at another byte (nor at the inside of a character).
             j += 1;
             continue;
         }
-        let c = b[j];
         // `:` ends a label unless it is part of a time (10:41) or a link (https://).
         if c == b':' {
             let digit_around =
@@ -967,13 +1159,18 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
                     return Some((hint, i + inner));
                 }
             }
-            // `Label no. value`, `Label nr 123`
-            let word_end = rest[j + 1..].find(' ').map_or(rest.len(), |p| j + 1 + p);
-            let word = &rest[j + 1..word_end];
-            if ["no.", "no", "nr.", "nr", "n°", "nº", "#", "number", "num."]
+            // `Label no. value`, `Label nr 123`: a number word (at most 6 bytes) and a space
+            // after it.
+            let word_end = b[j + 1..]
                 .iter()
-                .any(|w| word.eq_ignore_ascii_case(w))
-                && word_end < rest.len()
+                .take(7)
+                .position(|&c| c == b' ')
+                .map_or(rest.len(), |p| j + 1 + p);
+            let word = &b[j + 1..word_end];
+            if word_end < rest.len()
+                && ["no.", "no", "nr.", "nr", "n°", "nº", "#", "number", "num."]
+                    .iter()
+                    .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
                 && words <= 3
                 && labels::hint(&rest[..j]).is_some()
             {
@@ -1181,6 +1378,77 @@ mod tests {
                 .any(|x| x.0.starts_with("LT-78000") && x.1 == Hint::Postcode),
             "{f:?}"
         );
+    }
+
+    /// Texts made of the possessives, copulas and clause ends in many cases and spacings.
+    fn odd_lines() -> Vec<String> {
+        let parts = [
+            "my ", "MY ", "your ", "yOur ", "our ", "their ", "her ", "il mio ", "IL MIO ",
+            "la mia ", "o meu ", "a minha ", "minha ", "mine ", "min ", "mój ", "MÓJ ", "můj ",
+            "benim ", "x", "é", "1", " ", ".", ", ", "phone", " is ", " is: ", ": ", " = ", " es ",
+            " est ", " è ", " and ", " if ", " but ", "!", "?", ";", ". ", "ämy ",
+        ];
+        let mut out = Vec::new();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            let mut t = String::new();
+            for _ in 0..(seed % 12) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                t.push_str(parts[(seed % parts.len() as u64) as usize]);
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            out.push(t);
+        }
+        out
+    }
+
+    #[test]
+    fn possessive_ends_are_those_of_every_occurrence() {
+        let ac = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(POSSESSIVES)
+            .unwrap();
+        for line in odd_lines() {
+            let mut want: Vec<usize> = ac
+                .find_overlapping_iter(&line)
+                .filter(|m| {
+                    m.start() == 0 || !line.as_bytes()[m.start() - 1].is_ascii_alphanumeric()
+                })
+                .map(|m| m.end())
+                .collect();
+            assert!(want.is_sorted(), "{line:?}");
+            want.dedup();
+            let mut got = Vec::new();
+            possessive_ends(line.as_bytes(), |e| got.push(e));
+            assert_eq!(got, want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn copula_and_clause_ends_as_searched_one_by_one() {
+        for line in odd_lines() {
+            let lower = line.to_ascii_lowercase();
+            let want = COPULAS
+                .iter()
+                .filter_map(|sep| lower.find(sep).map(|i| (i, sep.len())))
+                .min()
+                .filter(|&(i, _)| i <= 40 && line[..i].matches(' ').count() <= 3);
+            assert_eq!(label_copula(line.as_bytes()), want, "{line:?}");
+            let want = line
+                .find([',', ';', '!', '?'])
+                .into_iter()
+                .chain(line.find(". "))
+                .chain(line.find(" and "))
+                .chain(line.find(" if "))
+                .chain(line.find(" but "))
+                .min()
+                .unwrap_or(line.len());
+            assert_eq!(clause_len(line.as_bytes()), want, "{line:?}");
+        }
     }
 
     #[test]
