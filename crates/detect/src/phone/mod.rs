@@ -116,6 +116,10 @@ struct Db {
     regions: Vec<Region>,
     by_code: HashMap<u16, Vec<usize>>,
     by_id: HashMap<&'static str, usize>,
+    /// [`NATIONAL_REGIONS`] and the North American plan's regions, as indices (looked up by
+    /// name for every candidate number, they cost more than checking the number).
+    national: Vec<usize>,
+    nanp: Vec<usize>,
 }
 
 static DB: LazyLock<Db> = LazyLock::new(|| {
@@ -133,10 +137,19 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
         by_code.entry(m.code).or_default().push(i);
         by_id.insert(m.id, i);
     }
+    let indices = |ids: &[&str]| -> Vec<usize> {
+        ids.iter()
+            .filter_map(|id| by_id.get(id).copied())
+            .collect()
+    };
+    let national = indices(NATIONAL_REGIONS);
+    let nanp = indices(&["US", "CA"]);
     Db {
         regions,
         by_code,
         by_id,
+        national,
+        nanp,
     }
 });
 
@@ -201,21 +214,15 @@ const TRUNK_WRITTEN: &[&str] = &[
 /// search to the North American numbering plan.
 pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
     let db = &*DB;
-    let regions: &[&str] = if nanp_only {
-        &["US", "CA"]
-    } else {
-        NATIONAL_REGIONS
-    };
-    regions.iter().any(|id| {
-        db.by_id.get(*id).is_some_and(|&i| {
-            let r = &db.regions[i];
-            match r.national_prefix {
-                Some(p) if r.trunk_written => digits
-                    .strip_prefix(p)
-                    .is_some_and(|rest| !rest.is_empty() && r.valid_nsn(rest)),
-                _ => r.valid_national(digits),
-            }
-        })
+    let regions = if nanp_only { &db.nanp } else { &db.national };
+    regions.iter().any(|&i| {
+        let r = &db.regions[i];
+        match r.national_prefix {
+            Some(p) if r.trunk_written => digits
+                .strip_prefix(p)
+                .is_some_and(|rest| !rest.is_empty() && r.valid_nsn(rest)),
+            _ => r.valid_national(digits),
+        }
     })
 }
 
@@ -224,11 +231,9 @@ pub fn valid_national(digits: &str, nanp_only: bool) -> bool {
 /// number in brackets).
 pub fn valid_national_any(digits: &str) -> bool {
     let db = &*DB;
-    NATIONAL_REGIONS.iter().any(|id| {
-        db.by_id
-            .get(*id)
-            .is_some_and(|&i| db.regions[i].valid_national(digits))
-    })
+    db.national
+        .iter()
+        .any(|&i| db.regions[i].valid_national(digits))
 }
 
 /// Compiles the metadata of the regions tried for national numbers.
