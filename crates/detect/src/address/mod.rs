@@ -736,6 +736,13 @@ fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
 /// Words that name a postcode right before it (`CEP 83532-625`, `邮编 825649`, `Kod
 /// pocztowy (69-264)`, `Zip code (138765)`).
 fn postcode_word(w: &str) -> bool {
+    // Each word starts with one of these ASCII letters or outside ASCII.
+    if w.bytes()
+        .next()
+        .is_none_or(|c| c.is_ascii() && !b"cpezi".contains(&c.to_ascii_lowercase()))
+    {
+        return false;
+    }
     let mut b = [0u8; 40];
     matches!(
         lower_in(w, &mut b).unwrap_or("").trim_end_matches('.'),
@@ -1882,26 +1889,47 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
     if i == 0 || scan.gap(i) == Gap::Line {
         return false;
     }
-    // Every cue starts with one of these letters and is short.
-    let first = scan
-        .t(i - 1)
-        .bytes()
-        .next()
-        .unwrap_or(0)
-        .to_ascii_lowercase();
-    if scan.t(i - 1).len() > 12 || !b"oadmietn".contains(&first) {
+    // Every cue is short and starts with one of these pairs of ASCII letters.
+    let t = scan.t(i - 1).as_bytes();
+    if t.len() > 12 || t.len() < 2 {
+        return false;
+    }
+    let pair = [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()];
+    if !matches!(
+        &pair,
+        b"ou" | b"ad" | b"an" | b"di" | b"mo" | b"in" | b"en" | b"os" | b"at" | b"on" | b"is"
+            | b"to" | b"as"
+    ) {
         return false;
     }
     let (mut b1, mut b2) = ([0u8; 40], [0u8; 40]);
     let w = lower_in(scan.t(i - 1), &mut b1).unwrap_or("");
+    // The word before, read only after a word that needs it.
+    if !matches!(w, "at" | "on" | "is" | "to" | "as") {
+        return matches!(
+            w,
+            "outside"
+                | "adres"
+                | "adresse"
+                | "anschrift"
+                | "dirección"
+                | "morada"
+                | "indirizzo"
+                | "adress"
+                | "adresa"
+                | "address"
+                | "endereço"
+                | "osoite"
+                | "adresas"
+                | "adrese"
+        );
+    }
     let w2 = if i >= 2 && scan.gap(i - 1) == Gap::Space {
         lower_in(scan.t(i - 2), &mut b2).unwrap_or("")
     } else {
         ""
     };
     match w {
-        "outside" | "adres" | "adresse" | "anschrift" | "dirección" | "morada" | "indirizzo"
-        | "adress" | "adresa" | "address" | "endereço" | "osoite" | "adresas" | "adrese" => true,
         "at" => matches!(
             w2,
             "lives"
@@ -1977,7 +2005,12 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
         return None;
     }
     let mut b = [0u8; 40];
-    let lower = lower_in(t, &mut b).unwrap_or("");
+    // A word starting with a digit is none of these.
+    let lower = if t.starts_with(|c: char| c.is_ascii_digit()) {
+        ""
+    } else {
+        lower_in(t, &mut b).unwrap_or("")
+    };
     if matches!(lower, "house" | "flat" | "h.no." | "h.no")
         && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
     {
