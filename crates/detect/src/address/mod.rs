@@ -332,10 +332,10 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
 fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: usize) {
     // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
     // abbreviation's is (`ul.`, `Jl.`, `67.`): both are kept and read by the checks.
-    let g = &text[gap_start..s];
+    let b = text.as_bytes();
     // One pass over the gap's bytes.
     let (mut lines, mut comma, mut colon, mut other, mut wide) = (0u8, false, false, false, false);
-    for &c in g.as_bytes() {
+    for &c in &b[gap_start..s] {
         match c {
             b'\n' => lines = lines.saturating_add(1),
             b',' | b';' | b'\t' | b'|' => comma = true,
@@ -347,9 +347,11 @@ fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: u
     }
     if wide {
         // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
-        other |= g.chars().any(|c| !c.is_ascii() && !c.is_whitespace());
+        other |= text[gap_start..s]
+            .chars()
+            .any(|c| !c.is_ascii() && !c.is_whitespace());
     }
-    let gap = if out.is_empty() && g.trim().is_empty() {
+    let gap = if out.is_empty() && text[gap_start..s].trim().is_empty() {
         if lines > 0 { Gap::Line } else { Gap::Space }
     } else if lines > 0 {
         Gap::Line
@@ -363,7 +365,7 @@ fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: u
         Gap::Other
     };
     // Trailing quote marks belong to the gap.
-    while e > s && text[..e].ends_with('\'') {
+    while e > s && b[e - 1] == b'\'' {
         e -= 1;
     }
     if e > s {
