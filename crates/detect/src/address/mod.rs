@@ -254,17 +254,27 @@ const AFTER_DIGIT: usize = 160;
 /// stretch starts at a word's start; the gap before its first token is read from the text.
 fn tokens_near_digits(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
+    // The stretches of two digits overlap or touch when the digits are at most this far
+    // apart: a stretch runs from the first digit of a run of such digits to its last.
+    const REACH: usize = BEFORE_DIGIT + AFTER_DIGIT;
     let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for (p, _) in b.iter().enumerate().filter(|(_, c)| c.is_ascii_digit()) {
-        if ranges.last().is_some_and(|r| p + AFTER_DIGIT <= r.1) {
-            continue;
+    let mut from = 0;
+    while let Some(o) = b[from..].iter().position(u8::is_ascii_digit) {
+        let first = from + o;
+        let mut last = first;
+        // The last digit within reach of the last one so far: the digits between add
+        // nothing, so they are not read.
+        while let Some(o) = b[last + 1..(last + REACH + 1).min(b.len())]
+            .iter()
+            .rposition(u8::is_ascii_digit)
+        {
+            last += 1 + o;
         }
-        let a = p.saturating_sub(BEFORE_DIGIT);
-        let z = (p + AFTER_DIGIT).min(b.len());
-        match ranges.last_mut() {
-            Some(last) if a <= last.1 => last.1 = z,
-            _ => ranges.push((a, z)),
-        }
+        ranges.push((
+            first.saturating_sub(BEFORE_DIGIT),
+            (last + AFTER_DIGIT).min(b.len()),
+        ));
+        from = last + 1;
     }
     let mut out = Vec::new();
     for (a, z) in ranges {
