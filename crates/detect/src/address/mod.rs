@@ -313,29 +313,39 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
 
 fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec<Tok>) {
     let b = &text.as_bytes()[..to];
-    let mut gap_start = gap_start;
-    let mut start: Option<usize> = None;
-    let mut i = from;
-    while i < b.len() {
-        // ASCII without decoding; other characters one by one.
-        let (split, len) = if b[i] < 0x80 {
+    // ASCII without decoding; other characters one by one.
+    let split_at = |i: usize| {
+        if b[i] < 0x80 {
             (ASCII_SPLIT[usize::from(b[i])], 1)
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (is_split(c), c.len_utf8())
-        };
-        if split {
-            if let Some(s) = start.take() {
-                push_tok(text, out, gap_start, s, i);
-                gap_start = i;
-            }
-        } else if start.is_none() {
-            start = Some(i);
         }
-        i += len;
-    }
-    if let Some(s) = start {
-        push_tok(text, out, gap_start, s, to);
+    };
+    let mut gap_start = gap_start;
+    let mut i = from;
+    loop {
+        // The split characters before a word, then the word.
+        while i < b.len() {
+            let (split, len) = split_at(i);
+            if !split {
+                break;
+            }
+            i += len;
+        }
+        if i >= b.len() {
+            break;
+        }
+        let s = i;
+        while i < b.len() {
+            let (split, len) = split_at(i);
+            if split {
+                break;
+            }
+            i += len;
+        }
+        push_tok(text, out, gap_start, s, i);
+        gap_start = i;
     }
 }
 
@@ -343,6 +353,16 @@ fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: u
     // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
     // abbreviation's is (`ul.`, `Jl.`, `67.`): both are kept and read by the checks.
     let b = text.as_bytes();
+    // Most gaps are a single space.
+    if s == gap_start + 1 && b[gap_start] == b' ' && b[e - 1] != b'\'' {
+        out.push(Tok {
+            start: s,
+            end: e,
+            gap: Gap::Space,
+            lines: 0,
+        });
+        return;
+    }
     // One pass over the gap's bytes.
     let (mut lines, mut comma, mut colon, mut other, mut wide) = (0u8, false, false, false, false);
     for &c in &b[gap_start..s] {
