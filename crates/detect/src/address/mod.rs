@@ -317,6 +317,10 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
     let split_at = |i: usize| {
         if b[i] < 0x80 {
             (ASCII_SPLIT[usize::from(b[i])], 1)
+        } else if !matches!(b[i], 0xC2 | 0xE1..=0xE3) {
+            // The split characters outside ASCII (spaces, quote marks) start with one of
+            // these bytes; the first byte of any other gives its length.
+            (false, if b[i] < 0xE0 { 2 } else if b[i] < 0xF0 { 3 } else { 4 })
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (is_split(c), c.len_utf8())
@@ -1439,7 +1443,12 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
 /// `Vrhovci, cesta XIV 35`, `Novo Polje, cesta XXIII 3`; `i` is the token `cesta`.
 fn numbered_cesta(scan: &Scan, i: usize) -> Option<(usize, usize)> {
     let n = scan.toks.len();
-    if i == 0 || i + 2 >= n || scan.t(i) != "cesta" || scan.gap(i) != Gap::Comma {
+    if i == 0
+        || i + 2 >= n
+        || scan.gap(i) != Gap::Comma
+        || scan.toks[i].end - scan.toks[i].start != 5
+        || scan.t(i) != "cesta"
+    {
         return None;
     }
     let roman = |t: &str| !t.is_empty() && t.len() <= 8 && t.bytes().all(|c| b"IVXLC".contains(&c));
@@ -1727,6 +1736,15 @@ fn num_first(scan: &Scan, j: usize, k: usize, strong: bool, glued: bool) -> Opti
 fn postcode_at(scan: &Scan, i: usize) -> Option<usize> {
     let t = scan.t(i);
     let t1 = t.strip_suffix('.').unwrap_or(t);
+    // Every format starts with a digit or a capital and is at most ten characters long.
+    if t1.len() > 10
+        || !t1
+            .bytes()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+    {
+        return None;
+    }
     let next = |i: usize| {
         (i + 1 < scan.toks.len() && scan.gap(i + 1) == Gap::Space).then(|| {
             let u = scan.t(i + 1);
@@ -1935,7 +1953,13 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
         return false;
     }
     let (mut b1, mut b2) = ([0u8; 40], [0u8; 40]);
-    let w = lower_in(scan.t(i - 1), &mut b1).unwrap_or("");
+    // A word starting with two ASCII letters lowers to a cue only at the cue's length
+    // (no letter outside ASCII lowers to an ASCII letter of a cue).
+    let w = match t.len() {
+        2 => std::str::from_utf8(&pair).unwrap_or(""),
+        5..=10 => lower_in(scan.t(i - 1), &mut b1).unwrap_or(""),
+        _ => return false,
+    };
     // The word before, read only after a word that needs it.
     if !matches!(w, "at" | "on" | "is" | "to" | "as") {
         return matches!(
@@ -2037,8 +2061,9 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
         return None;
     }
     let mut b = [0u8; 40];
-    // A word starting with a digit is none of these.
-    let lower = if t.starts_with(|c: char| c.is_ascii_digit()) {
+    // A word starting with a digit is none of these, nor one of another length (a word
+    // starting with an ASCII letter lowers to ASCII only at its own length).
+    let lower = if t.starts_with(|c: char| c.is_ascii_digit()) || !(4..=5).contains(&t.len()) {
         ""
     } else {
         lower_in(t, &mut b).unwrap_or("")
