@@ -1216,9 +1216,18 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         if !digits_near(i + 5, i) {
             continue;
         }
-        if let Some(r) = street_after_cue(&scan, i)
-            .or_else(|| house_first(&scan, i))
-            .or_else(|| numbered_cesta(&scan, i))
+        // Each reading's first test of the token, made here on its bytes: most tokens
+        // are none of these.
+        let Tok { start, end, gap, .. } = scan.toks[i];
+        let first = text.as_bytes()[start];
+        let cue = i > 0 && gap != Gap::Line;
+        let house = matches!(first, b'H' | b'h' | b'F' | b'f' | b'0'..=b'9');
+        let cesta = gap == Gap::Comma && end - start == 5;
+        if let Some(r) = cue
+            .then(|| street_after_cue(&scan, i))
+            .flatten()
+            .or_else(|| house.then(|| house_first(&scan, i)).flatten())
+            .or_else(|| cesta.then(|| numbered_cesta(&scan, i)).flatten())
         {
             streets.push(r);
         }
@@ -1762,6 +1771,10 @@ fn postcode_at(scan: &Scan, i: usize) -> Option<usize> {
             u.strip_suffix('.').unwrap_or(u)
         })
     };
+    // A number of one or two digits is none of them.
+    if t1.len() < 3 && t1.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
     if digits(t1, 3)
         && let Some(u) = next(i)
@@ -1951,7 +1964,7 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
         return false;
     }
     // Every cue is short and starts with one of these pairs of ASCII letters.
-    let t = scan.t(i - 1).as_bytes();
+    let t = &scan.text.as_bytes()[scan.toks[i - 1].start..scan.toks[i - 1].end];
     if t.len() > 12 || t.len() < 2 {
         return false;
     }
