@@ -765,8 +765,9 @@ fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
     }
     if t.is_ascii() {
         let out = &mut buf[..t.len()];
-        out.copy_from_slice(t.as_bytes());
-        out.make_ascii_lowercase();
+        for (o, c) in out.iter_mut().zip(t.bytes()) {
+            *o = c.to_ascii_lowercase();
+        }
         return std::str::from_utf8(out).ok();
     }
     let mut n = 0;
@@ -1425,11 +1426,19 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF);
     let stopper = |c: char| "省市县区縣區都道府県町村郡州".contains(c);
-    // One character at a time: a search for a single character is a byte search, one for
-    // a set of characters decodes every character of the text.
-    let mut marks: Vec<(usize, char)> = text.match_indices('号').map(|(i, _)| (i, '号')).collect();
-    marks.extend(text.match_indices('號').map(|(i, _)| (i, '號')));
-    marks.sort_unstable();
+    // The first bytes of both signs are looked for together, 32 bytes at a time (no
+    // character of the text is decoded for it).
+    let b = text.as_bytes();
+    let mut marks: Vec<(usize, char)> = Vec::new();
+    let mut p = 0;
+    while let Some(i) = next_byte(b, p, |c| c == 0xE5 || c == 0xE8) {
+        for c in ['号', '號'] {
+            if b[i..].starts_with(c.encode_utf8(&mut [0; 4]).as_bytes()) {
+                marks.push((i, c));
+            }
+        }
+        p = i + 1;
+    }
     for (i, c) in marks {
         let end = i + c.len_utf8();
         let mut start = i;
