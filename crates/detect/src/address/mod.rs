@@ -338,16 +338,33 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
             (is_split(c), c.len_utf8())
         }
     };
-    let mut gap_start = gap_start;
+    let mut first = true;
     let mut i = from;
     loop {
-        // The split characters before a word, then the word.
+        // The split characters before a word (what they are, as `push_tok` reads them),
+        // then the word.
+        let gap = i;
+        let (mut lines, mut marks) = (0u8, 0u8);
         while i < b.len() {
-            let (split, len) = split_at(i);
-            if !split {
-                break;
+            let c = b[i];
+            if c < 0x80 {
+                if !ASCII_SPLIT[usize::from(c)] {
+                    break;
+                }
+                marks |= GAP_MARK[usize::from(c)];
+                lines = lines.saturating_add(u8::from(c == b'\n'));
+                i += 1;
+            } else {
+                let (split, len) = split_at(i);
+                if !split {
+                    break;
+                }
+                // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
+                if text[i..].chars().next().is_some_and(|c| !c.is_whitespace()) {
+                    marks |= OTHER;
+                }
+                i += len;
             }
-            i += len;
         }
         if i >= b.len() {
             break;
@@ -360,10 +377,58 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
             }
             i += len;
         }
-        push_tok(text, out, gap_start, s, i);
-        gap_start = i;
+        if first || out.is_empty() {
+            // The first gap starts before `from`; the text's first token is read apart.
+            push_tok(text, out, if first { gap_start } else { gap }, s, i);
+            first = false;
+            continue;
+        }
+        let gap = if lines > 0 {
+            Gap::Line
+        } else if marks & COMMA != 0 {
+            Gap::Comma
+        } else if marks & COLON != 0 {
+            Gap::Colon
+        } else if marks & OTHER == 0 {
+            Gap::Space
+        } else {
+            Gap::Other
+        };
+        // Trailing quote marks belong to the gap.
+        let mut e = i;
+        while e > s && b[e - 1] == b'\'' {
+            e -= 1;
+        }
+        if e > s {
+            out.push(Tok {
+                start: s,
+                end: e,
+                gap,
+                lines,
+            });
+        }
     }
 }
+
+/// What each ASCII split character makes of a gap (see `push_tok`): a line break is
+/// counted apart, and a space is nothing.
+const COMMA: u8 = 1;
+const COLON: u8 = 2;
+const OTHER: u8 = 4;
+static GAP_MARK: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = match i as u8 {
+            b'\n' | b' ' => 0,
+            b',' | b';' | b'\t' | b'|' => COMMA,
+            b':' => COLON,
+            _ => OTHER,
+        };
+        i += 1;
+    }
+    t
+};
 
 fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: usize) {
     // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
