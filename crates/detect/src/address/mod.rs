@@ -370,12 +370,18 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
             break;
         }
         let s = i;
-        while i < b.len() {
-            let (split, len) = split_at(i);
-            if split {
-                break;
+        loop {
+            while i < b.len() && IN_WORD[usize::from(b[i])] {
+                i += 1;
             }
-            i += len;
+            if i < b.len() && b[i] >= 0x80 {
+                let (split, len) = split_at(i);
+                if !split {
+                    i += len;
+                    continue;
+                }
+            }
+            break;
         }
         if first || out.is_empty() {
             // The first gap starts before `from`; the text's first token is read apart.
@@ -409,6 +415,23 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
         }
     }
 }
+
+/// Bytes that continue a word without decoding: ASCII other than split characters, and the
+/// bytes of characters outside ASCII but for the first bytes of split characters (see
+/// `tokens_in`), which are decoded.
+static IN_WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = if i < 0x80 {
+            !is_split(i as u8 as char)
+        } else {
+            !matches!(i, 0xC2 | 0xE1..=0xE3)
+        };
+        i += 1;
+    }
+    t
+};
 
 /// What each ASCII split character makes of a gap (see `push_tok`): a line break is
 /// counted apart, and a space is nothing.
