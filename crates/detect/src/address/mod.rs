@@ -332,7 +332,16 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
         } else if !matches!(b[i], 0xC2 | 0xE1..=0xE3) {
             // The split characters outside ASCII (spaces, quote marks) start with one of
             // these bytes; the first byte of any other gives its length.
-            (false, if b[i] < 0xE0 { 2 } else if b[i] < 0xF0 { 3 } else { 4 })
+            (
+                false,
+                if b[i] < 0xE0 {
+                    2
+                } else if b[i] < 0xF0 {
+                    3
+                } else {
+                    4
+                },
+            )
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (is_split(c), c.len_utf8())
@@ -572,258 +581,262 @@ fn is_cap(t: &str) -> bool {
         .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()))
 }
 
-const STOP: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "at",
-    "on",
-    "in",
-    "to",
-    "of",
-    "is",
-    "and",
-    "or",
-    "from",
-    "for",
-    "with",
-    "my",
-    "our",
-    "your",
-    "his",
-    "her",
-    "their",
-    "new",
-    "address",
-    "adres",
-    "adresse",
-    "anschrift",
-    "dirección",
-    "direccion",
-    "morada",
-    "indirizzo",
-    "adress",
-    "adresa",
-    "please",
-    "send",
-    "ship",
-    "use",
-    "by",
-    "near",
-    "outside",
-    "lives",
-    "live",
-    "living",
-    "moved",
-    "says",
-    "label",
-    "confirmed",
-    "office",
-    "der",
-    "die",
-    "das",
-    "den",
-    "dem",
-    "des",
-    "an",
-    "auf",
-    "nach",
-    "bei",
-    "zur",
-    "zum",
-    "am",
-    "im",
-    "wohnt",
-    "na",
-    "w",
-    "we",
-    "przy",
-    "do",
-    "en",
-    "el",
-    "la",
-    "los",
-    "las",
-    "de",
-    "op",
-    "aan",
-    "naar",
-    "te",
-    "het",
-    "een",
-    "til",
-    "på",
-    "i",
-    "och",
-    "et",
-    "le",
-    "les",
-    "du",
-    "au",
-    "aux",
-    "à",
-    "em",
-    "no",
-    "da",
-    "para",
-    "per",
-    "su",
-    "nel",
-    "nella",
-    "alla",
-    "al",
-    "con",
-    "ja",
-    "ve",
-    "и",
-    "в",
-    "на",
-    "u",
-    "v",
-    "pri",
-    "k",
-    "z",
-    "se",
-    "je",
-    "és",
-    "az",
-    "în",
-    "pe",
-    "și",
-    "ile",
-    "ke",
-    "di",
-    "dan",
-    "pls",
-    "svp",
-    "not",
-    "until",
-    "via",
-    "unter",
-    "sita",
-    "sito",
-    "ulicy",
-    "was",
-    "are",
-    "be",
-    "it",
-    "this",
-    "that",
-    "he",
-    "she",
-    "we",
-    "they",
-    "i'm",
-    "im",
-    "hi",
-    "hello",
-    "dear",
-    "mr",
-    "mrs",
-    "ms",
-    "dr",
-    "also",
-    "now",
-    "then",
-    "here",
-    "there",
-    "bitte",
-    "visit",
-    "visitor",
-    "customer",
-    "client",
-    "street",
-    "road",
-];
+/// Words that end a street's name on its left: articles, prepositions, pronouns, the
+/// words of a sentence around an address (written in lower case).
+fn stop_word(l: &str) -> bool {
+    matches!(
+        l,
+        "the"
+            | "a"
+            | "an"
+            | "at"
+            | "on"
+            | "in"
+            | "to"
+            | "of"
+            | "is"
+            | "and"
+            | "or"
+            | "from"
+            | "for"
+            | "with"
+            | "my"
+            | "our"
+            | "your"
+            | "his"
+            | "her"
+            | "their"
+            | "new"
+            | "address"
+            | "adres"
+            | "adresse"
+            | "anschrift"
+            | "dirección"
+            | "direccion"
+            | "morada"
+            | "indirizzo"
+            | "adress"
+            | "adresa"
+            | "please"
+            | "send"
+            | "ship"
+            | "use"
+            | "by"
+            | "near"
+            | "outside"
+            | "lives"
+            | "live"
+            | "living"
+            | "moved"
+            | "says"
+            | "label"
+            | "confirmed"
+            | "office"
+            | "der"
+            | "die"
+            | "das"
+            | "den"
+            | "dem"
+            | "des"
+            | "auf"
+            | "nach"
+            | "bei"
+            | "zur"
+            | "zum"
+            | "am"
+            | "im"
+            | "wohnt"
+            | "na"
+            | "w"
+            | "we"
+            | "przy"
+            | "do"
+            | "en"
+            | "el"
+            | "la"
+            | "los"
+            | "las"
+            | "de"
+            | "op"
+            | "aan"
+            | "naar"
+            | "te"
+            | "het"
+            | "een"
+            | "til"
+            | "på"
+            | "i"
+            | "och"
+            | "et"
+            | "le"
+            | "les"
+            | "du"
+            | "au"
+            | "aux"
+            | "à"
+            | "em"
+            | "no"
+            | "da"
+            | "para"
+            | "per"
+            | "su"
+            | "nel"
+            | "nella"
+            | "alla"
+            | "al"
+            | "con"
+            | "ja"
+            | "ve"
+            | "и"
+            | "в"
+            | "на"
+            | "u"
+            | "v"
+            | "pri"
+            | "k"
+            | "z"
+            | "se"
+            | "je"
+            | "és"
+            | "az"
+            | "în"
+            | "pe"
+            | "și"
+            | "ile"
+            | "ke"
+            | "di"
+            | "dan"
+            | "pls"
+            | "svp"
+            | "not"
+            | "until"
+            | "via"
+            | "unter"
+            | "sita"
+            | "sito"
+            | "ulicy"
+            | "was"
+            | "are"
+            | "be"
+            | "it"
+            | "this"
+            | "that"
+            | "he"
+            | "she"
+            | "they"
+            | "i'm"
+            | "hi"
+            | "hello"
+            | "dear"
+            | "mr"
+            | "mrs"
+            | "ms"
+            | "dr"
+            | "also"
+            | "now"
+            | "then"
+            | "here"
+            | "there"
+            | "bitte"
+            | "visit"
+            | "visitor"
+            | "customer"
+            | "client"
+            | "street"
+            | "road"
+    )
+}
 
-const MONTHS: &[&str] = &[
-    "jan",
-    "january",
-    "feb",
-    "february",
-    "mar",
-    "march",
-    "apr",
-    "april",
-    "may",
-    "jun",
-    "june",
-    "jul",
-    "july",
-    "aug",
-    "august",
-    "sep",
-    "sept",
-    "september",
-    "oct",
-    "october",
-    "nov",
-    "november",
-    "dec",
-    "december",
-    "januar",
-    "februar",
-    "märz",
-    "mai",
-    "juni",
-    "juli",
-    "oktober",
-    "dezember",
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-    "gennaio",
-    "febbraio",
-    "aprile",
-    "maggio",
-    "giugno",
-    "luglio",
-    "settembre",
-    "ottobre",
-    "dicembre",
-    "janeiro",
-    "fevereiro",
-    "março",
-    "maio",
-    "junho",
-    "julho",
-    "setembro",
-    "outubro",
-    "dezembro",
-    "januari",
-    "februari",
-    "maart",
-    "mei",
-    "augustus",
-    "juni",
-    "juli",
-];
+/// Months' names and abbreviations, in lower case.
+fn month_word(l: &str) -> bool {
+    matches!(
+        l,
+        "jan"
+            | "january"
+            | "feb"
+            | "february"
+            | "mar"
+            | "march"
+            | "apr"
+            | "april"
+            | "may"
+            | "jun"
+            | "june"
+            | "jul"
+            | "july"
+            | "aug"
+            | "august"
+            | "sep"
+            | "sept"
+            | "september"
+            | "oct"
+            | "october"
+            | "nov"
+            | "november"
+            | "dec"
+            | "december"
+            | "januar"
+            | "februar"
+            | "märz"
+            | "mai"
+            | "juni"
+            | "juli"
+            | "oktober"
+            | "dezember"
+            | "janvier"
+            | "février"
+            | "mars"
+            | "avril"
+            | "juin"
+            | "juillet"
+            | "août"
+            | "septembre"
+            | "octobre"
+            | "novembre"
+            | "décembre"
+            | "enero"
+            | "febrero"
+            | "marzo"
+            | "abril"
+            | "mayo"
+            | "junio"
+            | "julio"
+            | "agosto"
+            | "septiembre"
+            | "octubre"
+            | "noviembre"
+            | "diciembre"
+            | "gennaio"
+            | "febbraio"
+            | "aprile"
+            | "maggio"
+            | "giugno"
+            | "luglio"
+            | "settembre"
+            | "ottobre"
+            | "dicembre"
+            | "janeiro"
+            | "fevereiro"
+            | "março"
+            | "maio"
+            | "junho"
+            | "julho"
+            | "setembro"
+            | "outubro"
+            | "dezembro"
+            | "januari"
+            | "februari"
+            | "maart"
+            | "mei"
+            | "augustus"
+    )
+}
 
 /// A month's name or abbreviation: `September 5, 2019` is a date, not a street.
 fn month(t: &str) -> bool {
     let mut b = [0u8; 40];
     let l = lower_in(t.trim_end_matches('.'), &mut b).unwrap_or("");
-    MONTHS.contains(&l)
+    month_word(l)
 }
 
 /// A word that ends a sentence (`UTC.`, `Jul.`) rather than an initialism (`J.P.`).
@@ -842,7 +855,7 @@ fn place_preposition(t: &str) -> bool {
 
 fn stop(t: &str) -> bool {
     let mut b = [0u8; 40];
-    lower_in(t.trim_end_matches('.'), &mut b).is_some_and(|l| STOP.contains(&l))
+    lower_in(t.trim_end_matches('.'), &mut b).is_some_and(stop_word)
 }
 
 /// `t` in lower case, written into `buf` (no allocation); `None` when it does not fit: no
@@ -1307,7 +1320,9 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         }
         // Each reading's first test of the token, made here on its bytes: most tokens
         // are none of these.
-        let Tok { start, end, gap, .. } = scan.toks[i];
+        let Tok {
+            start, end, gap, ..
+        } = scan.toks[i];
         let first = text.as_bytes()[start];
         let cue = i > 0 && gap != Gap::Line;
         let house = matches!(first, b'H' | b'h' | b'F' | b'f' | b'0'..=b'9');
@@ -2068,8 +2083,19 @@ fn cue_before(scan: &Scan, i: usize) -> bool {
     let pair = [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()];
     if !matches!(
         &pair,
-        b"ou" | b"ad" | b"an" | b"di" | b"mo" | b"in" | b"en" | b"os" | b"at" | b"on" | b"is"
-            | b"to" | b"as"
+        b"ou"
+            | b"ad"
+            | b"an"
+            | b"di"
+            | b"mo"
+            | b"in"
+            | b"en"
+            | b"os"
+            | b"at"
+            | b"on"
+            | b"is"
+            | b"to"
+            | b"as"
     ) {
         return false;
     }
