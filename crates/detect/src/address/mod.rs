@@ -860,9 +860,13 @@ fn stop(t: &str) -> bool {
 
 /// `t` in lower case, written into `buf` (no allocation); `None` when it does not fit: no
 /// word of the lists here is that long.
-fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
+fn lower_in<'b>(t: &'b str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
     if t.len() > buf.len() {
         return None;
+    }
+    // Most words are in lower case already.
+    if t.bytes().all(|c| c.is_ascii() && !c.is_ascii_uppercase()) {
+        return Some(t);
     }
     if t.is_ascii() {
         let out = &mut buf[..t.len()];
@@ -1324,7 +1328,10 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             start, end, gap, ..
         } = scan.toks[i];
         let first = text.as_bytes()[start];
-        let cue = i > 0 && gap != Gap::Line;
+        let cue = i > 0 && gap != Gap::Line && {
+            let p = scan.toks[i - 1];
+            may_be_cue(&text.as_bytes()[p.start..p.end])
+        };
         let house = matches!(first, b'H' | b'h' | b'F' | b'f' | b'0'..=b'9');
         let cesta = gap == Gap::Comma && end - start == 5;
         if let Some(r) = cue
@@ -2070,35 +2077,41 @@ fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
     boundary.then_some((a, scan.unit_tail(num)))
 }
 
+/// Whether a word of these bytes may be a cue of [`cue_before`]: every cue is short and
+/// starts with one of these pairs of ASCII letters.
+#[inline]
+fn may_be_cue(t: &[u8]) -> bool {
+    if t.len() > 12 || t.len() < 2 {
+        return false;
+    }
+    matches!(
+        [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()],
+        [b'o', b'u']
+            | [b'a', b'd']
+            | [b'a', b'n']
+            | [b'd', b'i']
+            | [b'm', b'o']
+            | [b'i', b'n']
+            | [b'e', b'n']
+            | [b'o', b's']
+            | [b'a', b't']
+            | [b'o', b'n']
+            | [b'i', b's']
+            | [b't', b'o']
+            | [b'a', b's']
+    )
+}
+
 /// Words after which a place is named (`lives at`, `parked outside`, `address is`).
 fn cue_before(scan: &Scan, i: usize) -> bool {
     if i == 0 || scan.gap(i) == Gap::Line {
         return false;
     }
-    // Every cue is short and starts with one of these pairs of ASCII letters.
     let t = &scan.text.as_bytes()[scan.toks[i - 1].start..scan.toks[i - 1].end];
-    if t.len() > 12 || t.len() < 2 {
+    if !may_be_cue(t) {
         return false;
     }
     let pair = [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()];
-    if !matches!(
-        &pair,
-        b"ou"
-            | b"ad"
-            | b"an"
-            | b"di"
-            | b"mo"
-            | b"in"
-            | b"en"
-            | b"os"
-            | b"at"
-            | b"on"
-            | b"is"
-            | b"to"
-            | b"as"
-    ) {
-        return false;
-    }
     let (mut b1, mut b2) = ([0u8; 40], [0u8; 40]);
     // A word starting with two ASCII letters lowers to a cue only at the cue's length
     // (no letter outside ASCII lowers to an ASCII letter of a cue).
