@@ -1145,10 +1145,27 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     let starts: Vec<usize> = scan.toks.iter().map(|t| t.start).collect();
     // Tokens with a digit, counted up to each token: a street has its number within a few
     // tokens of its type word, so marks far from any digit are passed over at once.
+    // The digits are looked for in the text (32 bytes at a time), each token's after its
+    // first one passed over.
+    let mut with_digit = vec![false; scan.toks.len()];
+    let (b, mut p, mut ti) = (text.as_bytes(), 0, 0);
+    while let Some(q) = next_byte(b, p, |c| c.is_ascii_digit()) {
+        while ti < scan.toks.len() && scan.toks[ti].end <= q {
+            ti += 1;
+        }
+        let Some(t) = scan.toks.get(ti) else {
+            break;
+        };
+        if t.start <= q {
+            with_digit[ti] = true;
+            p = t.end;
+        } else {
+            p = q + 1;
+        }
+    }
     let mut digit_count = Vec::with_capacity(scan.toks.len() + 1);
     digit_count.push(0u32);
-    for t in &scan.toks {
-        let d = text[t.start..t.end].bytes().any(|b| b.is_ascii_digit());
+    for d in with_digit {
         digit_count.push(digit_count.last().copied().unwrap_or(0) + u32::from(d));
     }
     let digits_near = |a: usize, b: usize| {
@@ -1305,12 +1322,12 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         if !has_digit(i) {
             continue;
         }
-        let Some(last) = postcode_at(&scan, i) else {
-            continue;
-        };
         if year_like(scan.t(i).trim_end_matches('.')) {
             continue;
         }
+        let Some(last) = postcode_at(&scan, i) else {
+            continue;
+        };
         if let Some(r) = street_before_postcode(&scan, i)
             && (r.1 + 1 < i || city_after(&scan, last))
         {
