@@ -1349,7 +1349,13 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             let p = scan.toks[i - 1];
             may_be_cue(&text.as_bytes()[p.start..p.end])
         };
-        let house = matches!(first, b'H' | b'h' | b'F' | b'f' | b'0'..=b'9');
+        let house = match first {
+            // `house`, `flat`, `h.no.`, `h.no` (their own length: see `house_first`).
+            b'H' | b'h' | b'F' | b'f' => (4..=5).contains(&(end - start)),
+            // `40-1-12`.
+            b'0'..=b'9' => text.as_bytes()[start..end].contains(&b'-'),
+            _ => false,
+        };
         let cesta = gap == Gap::Comma && end - start == 5;
         if let Some(r) = cue
             .then(|| street_after_cue(&scan, i))
@@ -1912,6 +1918,21 @@ fn postcode_at(scan: &Scan, i: usize) -> Option<usize> {
         return None;
     }
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    // Digits only: the formats below that such a number can be, in their order.
+    if t1.bytes().all(|b| b.is_ascii_digit()) {
+        return match t1.len() {
+            3 => next(i)
+                .is_some_and(|u| digits(u, 2) || digits(u, 3))
+                .then_some(i + 1),
+            4 if next(i)
+                .is_some_and(|u| u.len() == 2 && u.bytes().all(|b| b.is_ascii_uppercase())) =>
+            {
+                Some(i + 1)
+            }
+            4..=7 => Some(i),
+            _ => None,
+        };
+    }
     if digits(t1, 3)
         && let Some(u) = next(i)
         && (digits(u, 2) || digits(u, 3))
