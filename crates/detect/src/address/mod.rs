@@ -380,9 +380,10 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
         }
         let s = i;
         loop {
-            while i < b.len() && IN_WORD[usize::from(b[i])] {
-                i += 1;
-            }
+            i = b[i..]
+                .iter()
+                .position(|&c| !IN_WORD[usize::from(c)])
+                .map_or(b.len(), |o| i + o);
             if i < b.len() && b[i] >= 0x80 {
                 let (split, len) = split_at(i);
                 if !split {
