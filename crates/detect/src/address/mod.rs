@@ -288,7 +288,8 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
         ));
         from = last + 1;
     }
-    let mut out = Vec::new();
+    // About a token in eight bytes of prose.
+    let mut out = Vec::with_capacity(ranges.iter().map(|r| r.1 - r.0).sum::<usize>() / 8);
     for (a, z) in ranges {
         // Start after a split character (a word's start) and end before one.
         let mut a = a;
