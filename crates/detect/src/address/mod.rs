@@ -245,6 +245,19 @@ static ASCII_SPLIT: [bool; 128] = {
     t
 };
 
+/// The position of the first byte of `b` from `from` on that `hit` accepts. Long stretches
+/// without one are passed over 32 bytes at a time (a test the compiler vectorises).
+fn next_byte(b: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut i = from;
+    for chunk in b[from..].chunks_exact(32) {
+        if chunk.iter().fold(false, |a, &c| a | hit(c)) {
+            break;
+        }
+        i += 32;
+    }
+    b[i..].iter().position(|&c| hit(c)).map(|o| i + o)
+}
+
 /// Bytes read before and after each digit: a street, its number, its postcode and the words
 /// that introduce them lie within these of a digit.
 const BEFORE_DIGIT: usize = 120;
@@ -254,19 +267,29 @@ const AFTER_DIGIT: usize = 160;
 /// stretch starts at a word's start; the gap before its first token is read from the text.
 fn tokens_near_digits(text: &str) -> Vec<Tok> {
     let b = text.as_bytes();
+    // The stretches of two digits overlap or touch when the digits are at most this far
+    // apart: a stretch runs from the first digit of a run of such digits to its last.
+    const REACH: usize = BEFORE_DIGIT + AFTER_DIGIT;
     let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for (p, _) in b.iter().enumerate().filter(|(_, c)| c.is_ascii_digit()) {
-        if ranges.last().is_some_and(|r| p + AFTER_DIGIT <= r.1) {
-            continue;
+    let mut from = 0;
+    while let Some(first) = next_byte(b, from, |c| c.is_ascii_digit()) {
+        let mut last = first;
+        // The last digit within reach of the last one so far: the digits between add
+        // nothing, so they are not read.
+        while let Some(o) = b[last + 1..(last + REACH + 1).min(b.len())]
+            .iter()
+            .rposition(u8::is_ascii_digit)
+        {
+            last += 1 + o;
         }
-        let a = p.saturating_sub(BEFORE_DIGIT);
-        let z = (p + AFTER_DIGIT).min(b.len());
-        match ranges.last_mut() {
-            Some(last) if a <= last.1 => last.1 = z,
-            _ => ranges.push((a, z)),
-        }
+        ranges.push((
+            first.saturating_sub(BEFORE_DIGIT),
+            (last + AFTER_DIGIT).min(b.len()),
+        ));
+        from = last + 1;
     }
-    let mut out = Vec::new();
+    // About a token in eight bytes of prose.
+    let mut out = Vec::with_capacity(ranges.iter().map(|r| r.1 - r.0).sum::<usize>() / 8);
     for (a, z) in ranges {
         // Start after a split character (a word's start) and end before one.
         let mut a = a;
@@ -303,39 +326,161 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
 
 fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec<Tok>) {
     let b = &text.as_bytes()[..to];
-    let mut gap_start = gap_start;
-    let mut start: Option<usize> = None;
-    let mut i = from;
-    while i < b.len() {
-        // ASCII without decoding; other characters one by one.
-        let (split, len) = if b[i] < 0x80 {
+    // ASCII without decoding; other characters one by one.
+    let split_at = |i: usize| {
+        if b[i] < 0x80 {
             (ASCII_SPLIT[usize::from(b[i])], 1)
+        } else if !matches!(b[i], 0xC2 | 0xE1..=0xE3) {
+            // The split characters outside ASCII (spaces, quote marks) start with one of
+            // these bytes; the first byte of any other gives its length.
+            (
+                false,
+                if b[i] < 0xE0 {
+                    2
+                } else if b[i] < 0xF0 {
+                    3
+                } else {
+                    4
+                },
+            )
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (is_split(c), c.len_utf8())
-        };
-        if split {
-            if let Some(s) = start.take() {
-                push_tok(text, out, gap_start, s, i);
-                gap_start = i;
-            }
-        } else if start.is_none() {
-            start = Some(i);
         }
-        i += len;
-    }
-    if let Some(s) = start {
-        push_tok(text, out, gap_start, s, to);
+    };
+    let mut first = true;
+    let mut i = from;
+    loop {
+        // The split characters before a word (what they are, as `push_tok` reads them),
+        // then the word.
+        let gap = i;
+        let (mut lines, mut marks) = (0u8, 0u8);
+        while i < b.len() {
+            let c = b[i];
+            if c < 0x80 {
+                if !ASCII_SPLIT[usize::from(c)] {
+                    break;
+                }
+                marks |= GAP_MARK[usize::from(c)];
+                lines = lines.saturating_add(u8::from(c == b'\n'));
+                i += 1;
+            } else {
+                let (split, len) = split_at(i);
+                if !split {
+                    break;
+                }
+                // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
+                if text[i..].chars().next().is_some_and(|c| !c.is_whitespace()) {
+                    marks |= OTHER;
+                }
+                i += len;
+            }
+        }
+        if i >= b.len() {
+            break;
+        }
+        let s = i;
+        loop {
+            i = b[i..]
+                .iter()
+                .position(|&c| !IN_WORD[usize::from(c)])
+                .map_or(b.len(), |o| i + o);
+            if i < b.len() && b[i] >= 0x80 {
+                let (split, len) = split_at(i);
+                if !split {
+                    i += len;
+                    continue;
+                }
+            }
+            break;
+        }
+        if first || out.is_empty() {
+            // The first gap starts before `from`; the text's first token is read apart.
+            push_tok(text, out, if first { gap_start } else { gap }, s, i);
+            first = false;
+            continue;
+        }
+        let gap = if lines > 0 {
+            Gap::Line
+        } else if marks & COMMA != 0 {
+            Gap::Comma
+        } else if marks & COLON != 0 {
+            Gap::Colon
+        } else if marks & OTHER == 0 {
+            Gap::Space
+        } else {
+            Gap::Other
+        };
+        // Trailing quote marks belong to the gap.
+        let mut e = i;
+        while e > s && b[e - 1] == b'\'' {
+            e -= 1;
+        }
+        if e > s {
+            out.push(Tok {
+                start: s,
+                end: e,
+                gap,
+                lines,
+            });
+        }
     }
 }
+
+/// Bytes that continue a word without decoding: ASCII other than split characters, and the
+/// bytes of characters outside ASCII but for the first bytes of split characters (see
+/// `tokens_in`), which are decoded.
+static IN_WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = if i < 0x80 {
+            !is_split(i as u8 as char)
+        } else {
+            !matches!(i, 0xC2 | 0xE1..=0xE3)
+        };
+        i += 1;
+    }
+    t
+};
+
+/// What each ASCII split character makes of a gap (see `push_tok`): a line break is
+/// counted apart, and a space is nothing.
+const COMMA: u8 = 1;
+const COLON: u8 = 2;
+const OTHER: u8 = 4;
+static GAP_MARK: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = match i as u8 {
+            b'\n' | b' ' => 0,
+            b',' | b';' | b'\t' | b'|' => COMMA,
+            b':' => COLON,
+            _ => OTHER,
+        };
+        i += 1;
+    }
+    t
+};
 
 fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: usize) {
     // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
     // abbreviation's is (`ul.`, `Jl.`, `67.`): both are kept and read by the checks.
-    let g = &text[gap_start..s];
+    let b = text.as_bytes();
+    // Most gaps are a single space.
+    if s == gap_start + 1 && b[gap_start] == b' ' && b[e - 1] != b'\'' {
+        out.push(Tok {
+            start: s,
+            end: e,
+            gap: Gap::Space,
+            lines: 0,
+        });
+        return;
+    }
     // One pass over the gap's bytes.
     let (mut lines, mut comma, mut colon, mut other, mut wide) = (0u8, false, false, false, false);
-    for &c in g.as_bytes() {
+    for &c in &b[gap_start..s] {
         match c {
             b'\n' => lines = lines.saturating_add(1),
             b',' | b';' | b'\t' | b'|' => comma = true,
@@ -347,9 +492,11 @@ fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: u
     }
     if wide {
         // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
-        other |= g.chars().any(|c| !c.is_ascii() && !c.is_whitespace());
+        other |= text[gap_start..s]
+            .chars()
+            .any(|c| !c.is_ascii() && !c.is_whitespace());
     }
-    let gap = if out.is_empty() && g.trim().is_empty() {
+    let gap = if out.is_empty() && text[gap_start..s].trim().is_empty() {
         if lines > 0 { Gap::Line } else { Gap::Space }
     } else if lines > 0 {
         Gap::Line
@@ -363,7 +510,7 @@ fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: u
         Gap::Other
     };
     // Trailing quote marks belong to the gap.
-    while e > s && text[..e].ends_with('\'') {
+    while e > s && b[e - 1] == b'\'' {
         e -= 1;
     }
     if e > s {
@@ -436,258 +583,262 @@ fn is_cap(t: &str) -> bool {
         .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()))
 }
 
-const STOP: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "at",
-    "on",
-    "in",
-    "to",
-    "of",
-    "is",
-    "and",
-    "or",
-    "from",
-    "for",
-    "with",
-    "my",
-    "our",
-    "your",
-    "his",
-    "her",
-    "their",
-    "new",
-    "address",
-    "adres",
-    "adresse",
-    "anschrift",
-    "dirección",
-    "direccion",
-    "morada",
-    "indirizzo",
-    "adress",
-    "adresa",
-    "please",
-    "send",
-    "ship",
-    "use",
-    "by",
-    "near",
-    "outside",
-    "lives",
-    "live",
-    "living",
-    "moved",
-    "says",
-    "label",
-    "confirmed",
-    "office",
-    "der",
-    "die",
-    "das",
-    "den",
-    "dem",
-    "des",
-    "an",
-    "auf",
-    "nach",
-    "bei",
-    "zur",
-    "zum",
-    "am",
-    "im",
-    "wohnt",
-    "na",
-    "w",
-    "we",
-    "przy",
-    "do",
-    "en",
-    "el",
-    "la",
-    "los",
-    "las",
-    "de",
-    "op",
-    "aan",
-    "naar",
-    "te",
-    "het",
-    "een",
-    "til",
-    "på",
-    "i",
-    "och",
-    "et",
-    "le",
-    "les",
-    "du",
-    "au",
-    "aux",
-    "à",
-    "em",
-    "no",
-    "da",
-    "para",
-    "per",
-    "su",
-    "nel",
-    "nella",
-    "alla",
-    "al",
-    "con",
-    "ja",
-    "ve",
-    "и",
-    "в",
-    "на",
-    "u",
-    "v",
-    "pri",
-    "k",
-    "z",
-    "se",
-    "je",
-    "és",
-    "az",
-    "în",
-    "pe",
-    "și",
-    "ile",
-    "ke",
-    "di",
-    "dan",
-    "pls",
-    "svp",
-    "not",
-    "until",
-    "via",
-    "unter",
-    "sita",
-    "sito",
-    "ulicy",
-    "was",
-    "are",
-    "be",
-    "it",
-    "this",
-    "that",
-    "he",
-    "she",
-    "we",
-    "they",
-    "i'm",
-    "im",
-    "hi",
-    "hello",
-    "dear",
-    "mr",
-    "mrs",
-    "ms",
-    "dr",
-    "also",
-    "now",
-    "then",
-    "here",
-    "there",
-    "bitte",
-    "visit",
-    "visitor",
-    "customer",
-    "client",
-    "street",
-    "road",
-];
+/// Words that end a street's name on its left: articles, prepositions, pronouns, the
+/// words of a sentence around an address (written in lower case).
+fn stop_word(l: &str) -> bool {
+    matches!(
+        l,
+        "the"
+            | "a"
+            | "an"
+            | "at"
+            | "on"
+            | "in"
+            | "to"
+            | "of"
+            | "is"
+            | "and"
+            | "or"
+            | "from"
+            | "for"
+            | "with"
+            | "my"
+            | "our"
+            | "your"
+            | "his"
+            | "her"
+            | "their"
+            | "new"
+            | "address"
+            | "adres"
+            | "adresse"
+            | "anschrift"
+            | "dirección"
+            | "direccion"
+            | "morada"
+            | "indirizzo"
+            | "adress"
+            | "adresa"
+            | "please"
+            | "send"
+            | "ship"
+            | "use"
+            | "by"
+            | "near"
+            | "outside"
+            | "lives"
+            | "live"
+            | "living"
+            | "moved"
+            | "says"
+            | "label"
+            | "confirmed"
+            | "office"
+            | "der"
+            | "die"
+            | "das"
+            | "den"
+            | "dem"
+            | "des"
+            | "auf"
+            | "nach"
+            | "bei"
+            | "zur"
+            | "zum"
+            | "am"
+            | "im"
+            | "wohnt"
+            | "na"
+            | "w"
+            | "we"
+            | "przy"
+            | "do"
+            | "en"
+            | "el"
+            | "la"
+            | "los"
+            | "las"
+            | "de"
+            | "op"
+            | "aan"
+            | "naar"
+            | "te"
+            | "het"
+            | "een"
+            | "til"
+            | "på"
+            | "i"
+            | "och"
+            | "et"
+            | "le"
+            | "les"
+            | "du"
+            | "au"
+            | "aux"
+            | "à"
+            | "em"
+            | "no"
+            | "da"
+            | "para"
+            | "per"
+            | "su"
+            | "nel"
+            | "nella"
+            | "alla"
+            | "al"
+            | "con"
+            | "ja"
+            | "ve"
+            | "и"
+            | "в"
+            | "на"
+            | "u"
+            | "v"
+            | "pri"
+            | "k"
+            | "z"
+            | "se"
+            | "je"
+            | "és"
+            | "az"
+            | "în"
+            | "pe"
+            | "și"
+            | "ile"
+            | "ke"
+            | "di"
+            | "dan"
+            | "pls"
+            | "svp"
+            | "not"
+            | "until"
+            | "via"
+            | "unter"
+            | "sita"
+            | "sito"
+            | "ulicy"
+            | "was"
+            | "are"
+            | "be"
+            | "it"
+            | "this"
+            | "that"
+            | "he"
+            | "she"
+            | "they"
+            | "i'm"
+            | "hi"
+            | "hello"
+            | "dear"
+            | "mr"
+            | "mrs"
+            | "ms"
+            | "dr"
+            | "also"
+            | "now"
+            | "then"
+            | "here"
+            | "there"
+            | "bitte"
+            | "visit"
+            | "visitor"
+            | "customer"
+            | "client"
+            | "street"
+            | "road"
+    )
+}
 
-const MONTHS: &[&str] = &[
-    "jan",
-    "january",
-    "feb",
-    "february",
-    "mar",
-    "march",
-    "apr",
-    "april",
-    "may",
-    "jun",
-    "june",
-    "jul",
-    "july",
-    "aug",
-    "august",
-    "sep",
-    "sept",
-    "september",
-    "oct",
-    "october",
-    "nov",
-    "november",
-    "dec",
-    "december",
-    "januar",
-    "februar",
-    "märz",
-    "mai",
-    "juni",
-    "juli",
-    "oktober",
-    "dezember",
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-    "gennaio",
-    "febbraio",
-    "aprile",
-    "maggio",
-    "giugno",
-    "luglio",
-    "settembre",
-    "ottobre",
-    "dicembre",
-    "janeiro",
-    "fevereiro",
-    "março",
-    "maio",
-    "junho",
-    "julho",
-    "setembro",
-    "outubro",
-    "dezembro",
-    "januari",
-    "februari",
-    "maart",
-    "mei",
-    "augustus",
-    "juni",
-    "juli",
-];
+/// Months' names and abbreviations, in lower case.
+fn month_word(l: &str) -> bool {
+    matches!(
+        l,
+        "jan"
+            | "january"
+            | "feb"
+            | "february"
+            | "mar"
+            | "march"
+            | "apr"
+            | "april"
+            | "may"
+            | "jun"
+            | "june"
+            | "jul"
+            | "july"
+            | "aug"
+            | "august"
+            | "sep"
+            | "sept"
+            | "september"
+            | "oct"
+            | "october"
+            | "nov"
+            | "november"
+            | "dec"
+            | "december"
+            | "januar"
+            | "februar"
+            | "märz"
+            | "mai"
+            | "juni"
+            | "juli"
+            | "oktober"
+            | "dezember"
+            | "janvier"
+            | "février"
+            | "mars"
+            | "avril"
+            | "juin"
+            | "juillet"
+            | "août"
+            | "septembre"
+            | "octobre"
+            | "novembre"
+            | "décembre"
+            | "enero"
+            | "febrero"
+            | "marzo"
+            | "abril"
+            | "mayo"
+            | "junio"
+            | "julio"
+            | "agosto"
+            | "septiembre"
+            | "octubre"
+            | "noviembre"
+            | "diciembre"
+            | "gennaio"
+            | "febbraio"
+            | "aprile"
+            | "maggio"
+            | "giugno"
+            | "luglio"
+            | "settembre"
+            | "ottobre"
+            | "dicembre"
+            | "janeiro"
+            | "fevereiro"
+            | "março"
+            | "maio"
+            | "junho"
+            | "julho"
+            | "setembro"
+            | "outubro"
+            | "dezembro"
+            | "januari"
+            | "februari"
+            | "maart"
+            | "mei"
+            | "augustus"
+    )
+}
 
 /// A month's name or abbreviation: `September 5, 2019` is a date, not a street.
 fn month(t: &str) -> bool {
     let mut b = [0u8; 40];
     let l = lower_in(t.trim_end_matches('.'), &mut b).unwrap_or("");
-    MONTHS.contains(&l)
+    month_word(l)
 }
 
 /// A word that ends a sentence (`UTC.`, `Jul.`) rather than an initialism (`J.P.`).
@@ -706,19 +857,24 @@ fn place_preposition(t: &str) -> bool {
 
 fn stop(t: &str) -> bool {
     let mut b = [0u8; 40];
-    lower_in(t.trim_end_matches('.'), &mut b).is_some_and(|l| STOP.contains(&l))
+    lower_in(t.trim_end_matches('.'), &mut b).is_some_and(stop_word)
 }
 
 /// `t` in lower case, written into `buf` (no allocation); `None` when it does not fit: no
 /// word of the lists here is that long.
-fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
+fn lower_in<'b>(t: &'b str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
     if t.len() > buf.len() {
         return None;
     }
+    // Most words are in lower case already.
+    if t.bytes().all(|c| c.is_ascii() && !c.is_ascii_uppercase()) {
+        return Some(t);
+    }
     if t.is_ascii() {
         let out = &mut buf[..t.len()];
-        out.copy_from_slice(t.as_bytes());
-        out.make_ascii_lowercase();
+        for (o, c) in out.iter_mut().zip(t.bytes()) {
+            *o = c.to_ascii_lowercase();
+        }
         return std::str::from_utf8(out).ok();
     }
     let mut n = 0;
@@ -736,6 +892,13 @@ fn lower_in<'b>(t: &str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
 /// Words that name a postcode right before it (`CEP 83532-625`, `邮编 825649`, `Kod
 /// pocztowy (69-264)`, `Zip code (138765)`).
 fn postcode_word(w: &str) -> bool {
+    // Each word starts with one of these ASCII letters or outside ASCII.
+    if w.bytes()
+        .next()
+        .is_none_or(|c| c.is_ascii() && !b"cpezi".contains(&c.to_ascii_lowercase()))
+    {
+        return false;
+    }
     let mut b = [0u8; 40];
     matches!(
         lower_in(w, &mut b).unwrap_or("").trim_end_matches('.'),
@@ -984,10 +1147,27 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     let starts: Vec<usize> = scan.toks.iter().map(|t| t.start).collect();
     // Tokens with a digit, counted up to each token: a street has its number within a few
     // tokens of its type word, so marks far from any digit are passed over at once.
+    // The digits are looked for in the text (32 bytes at a time), each token's after its
+    // first one passed over.
+    let mut with_digit = vec![false; scan.toks.len()];
+    let (b, mut p, mut ti) = (text.as_bytes(), 0, 0);
+    while let Some(q) = next_byte(b, p, |c| c.is_ascii_digit()) {
+        while ti < scan.toks.len() && scan.toks[ti].end <= q {
+            ti += 1;
+        }
+        let Some(t) = scan.toks.get(ti) else {
+            break;
+        };
+        if t.start <= q {
+            with_digit[ti] = true;
+            p = t.end;
+        } else {
+            p = q + 1;
+        }
+    }
     let mut digit_count = Vec::with_capacity(scan.toks.len() + 1);
     digit_count.push(0u32);
-    for t in &scan.toks {
-        let d = text[t.start..t.end].bytes().any(|b| b.is_ascii_digit());
+    for d in with_digit {
         digit_count.push(digit_count.last().copied().unwrap_or(0) + u32::from(d));
     }
     let digits_near = |a: usize, b: usize| {
@@ -1144,12 +1324,12 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         if !has_digit(i) {
             continue;
         }
-        let Some(last) = postcode_at(&scan, i) else {
-            continue;
-        };
         if year_like(scan.t(i).trim_end_matches('.')) {
             continue;
         }
+        let Some(last) = postcode_at(&scan, i) else {
+            continue;
+        };
         if let Some(r) = street_before_postcode(&scan, i)
             && (r.1 + 1 < i || city_after(&scan, last))
         {
@@ -1161,9 +1341,29 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         if !digits_near(i + 5, i) {
             continue;
         }
-        if let Some(r) = street_after_cue(&scan, i)
-            .or_else(|| house_first(&scan, i))
-            .or_else(|| numbered_cesta(&scan, i))
+        // Each reading's first test of the token, made here on its bytes: most tokens
+        // are none of these.
+        let Tok {
+            start, end, gap, ..
+        } = scan.toks[i];
+        let first = text.as_bytes()[start];
+        let cue = i > 0 && gap != Gap::Line && {
+            let p = scan.toks[i - 1];
+            may_be_cue(&text.as_bytes()[p.start..p.end])
+        };
+        let house = match first {
+            // `house`, `flat`, `h.no.`, `h.no` (their own length: see `house_first`).
+            b'H' | b'h' | b'F' | b'f' => (4..=5).contains(&(end - start)),
+            // `40-1-12`.
+            b'0'..=b'9' => text.as_bytes()[start..end].contains(&b'-'),
+            _ => false,
+        };
+        let cesta = gap == Gap::Comma && end - start == 5;
+        if let Some(r) = cue
+            .then(|| street_after_cue(&scan, i))
+            .flatten()
+            .or_else(|| house.then(|| house_first(&scan, i)).flatten())
+            .or_else(|| cesta.then(|| numbered_cesta(&scan, i)).flatten())
         {
             streets.push(r);
         }
@@ -1278,8 +1478,7 @@ fn korean_streets(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut stretches: Vec<(usize, usize)> = Vec::new();
     let mut p = 0;
-    while let Some(off) = b[p..].iter().position(|c| (0xEA..=0xED).contains(c)) {
-        let at = p + off;
+    while let Some(at) = next_byte(b, p, |c| (0xEA..=0xED).contains(&c)) {
         let (a, z) = (at.saturating_sub(NEAR), (at + NEAR).min(b.len()));
         match stretches.last_mut() {
             Some(last) if a <= last.1 => last.1 = z,
@@ -1362,11 +1561,19 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF);
     let stopper = |c: char| "省市县区縣區都道府県町村郡州".contains(c);
-    // One character at a time: a search for a single character is a byte search, one for
-    // a set of characters decodes every character of the text.
-    let mut marks: Vec<(usize, char)> = text.match_indices('号').map(|(i, _)| (i, '号')).collect();
-    marks.extend(text.match_indices('號').map(|(i, _)| (i, '號')));
-    marks.sort_unstable();
+    // The first bytes of both signs are looked for together, 32 bytes at a time (no
+    // character of the text is decoded for it).
+    let b = text.as_bytes();
+    let mut marks: Vec<(usize, char)> = Vec::new();
+    let mut p = 0;
+    while let Some(i) = next_byte(b, p, |c| c == 0xE5 || c == 0xE8) {
+        for c in ['号', '號'] {
+            if b[i..].starts_with(c.encode_utf8(&mut [0; 4]).as_bytes()) {
+                marks.push((i, c));
+            }
+        }
+        p = i + 1;
+    }
     for (i, c) in marks {
         let end = i + c.len_utf8();
         let mut start = i;
@@ -1400,7 +1607,12 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
 /// `Vrhovci, cesta XIV 35`, `Novo Polje, cesta XXIII 3`; `i` is the token `cesta`.
 fn numbered_cesta(scan: &Scan, i: usize) -> Option<(usize, usize)> {
     let n = scan.toks.len();
-    if i == 0 || i + 2 >= n || scan.t(i) != "cesta" || scan.gap(i) != Gap::Comma {
+    if i == 0
+        || i + 2 >= n
+        || scan.gap(i) != Gap::Comma
+        || scan.toks[i].end - scan.toks[i].start != 5
+        || scan.t(i) != "cesta"
+    {
         return None;
     }
     let roman = |t: &str| !t.is_empty() && t.len() <= 8 && t.bytes().all(|c| b"IVXLC".contains(&c));
@@ -1688,13 +1900,41 @@ fn num_first(scan: &Scan, j: usize, k: usize, strong: bool, glued: bool) -> Opti
 fn postcode_at(scan: &Scan, i: usize) -> Option<usize> {
     let t = scan.t(i);
     let t1 = t.strip_suffix('.').unwrap_or(t);
+    // Every format starts with a digit or a capital and is at most ten characters long.
+    if t1.len() > 10
+        || !t1
+            .bytes()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+    {
+        return None;
+    }
     let next = |i: usize| {
         (i + 1 < scan.toks.len() && scan.gap(i + 1) == Gap::Space).then(|| {
             let u = scan.t(i + 1);
             u.strip_suffix('.').unwrap_or(u)
         })
     };
+    // A number of one or two digits is none of them.
+    if t1.len() < 3 && t1.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    // Digits only: the formats below that such a number can be, in their order.
+    if t1.bytes().all(|b| b.is_ascii_digit()) {
+        return match t1.len() {
+            3 => next(i)
+                .is_some_and(|u| digits(u, 2) || digits(u, 3))
+                .then_some(i + 1),
+            4 if next(i)
+                .is_some_and(|u| u.len() == 2 && u.bytes().all(|b| b.is_ascii_uppercase())) =>
+            {
+                Some(i + 1)
+            }
+            4..=7 => Some(i),
+            _ => None,
+        };
+    }
     if digits(t1, 3)
         && let Some(u) = next(i)
         && (digits(u, 2) || digits(u, 3))
@@ -1877,31 +2117,75 @@ fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
     boundary.then_some((a, scan.unit_tail(num)))
 }
 
+/// Whether a word of these bytes may be a cue of [`cue_before`]: every cue is short and
+/// starts with one of these pairs of ASCII letters.
+#[inline]
+fn may_be_cue(t: &[u8]) -> bool {
+    if t.len() > 12 || t.len() < 2 {
+        return false;
+    }
+    matches!(
+        [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()],
+        [b'o', b'u']
+            | [b'a', b'd']
+            | [b'a', b'n']
+            | [b'd', b'i']
+            | [b'm', b'o']
+            | [b'i', b'n']
+            | [b'e', b'n']
+            | [b'o', b's']
+            | [b'a', b't']
+            | [b'o', b'n']
+            | [b'i', b's']
+            | [b't', b'o']
+            | [b'a', b's']
+    )
+}
+
 /// Words after which a place is named (`lives at`, `parked outside`, `address is`).
 fn cue_before(scan: &Scan, i: usize) -> bool {
     if i == 0 || scan.gap(i) == Gap::Line {
         return false;
     }
-    // Every cue starts with one of these letters and is short.
-    let first = scan
-        .t(i - 1)
-        .bytes()
-        .next()
-        .unwrap_or(0)
-        .to_ascii_lowercase();
-    if scan.t(i - 1).len() > 12 || !b"oadmietn".contains(&first) {
+    let t = &scan.text.as_bytes()[scan.toks[i - 1].start..scan.toks[i - 1].end];
+    if !may_be_cue(t) {
         return false;
     }
+    let pair = [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()];
     let (mut b1, mut b2) = ([0u8; 40], [0u8; 40]);
-    let w = lower_in(scan.t(i - 1), &mut b1).unwrap_or("");
+    // A word starting with two ASCII letters lowers to a cue only at the cue's length
+    // (no letter outside ASCII lowers to an ASCII letter of a cue).
+    let w = match t.len() {
+        2 => std::str::from_utf8(&pair).unwrap_or(""),
+        5..=10 => lower_in(scan.t(i - 1), &mut b1).unwrap_or(""),
+        _ => return false,
+    };
+    // The word before, read only after a word that needs it.
+    if !matches!(w, "at" | "on" | "is" | "to" | "as") {
+        return matches!(
+            w,
+            "outside"
+                | "adres"
+                | "adresse"
+                | "anschrift"
+                | "dirección"
+                | "morada"
+                | "indirizzo"
+                | "adress"
+                | "adresa"
+                | "address"
+                | "endereço"
+                | "osoite"
+                | "adresas"
+                | "adrese"
+        );
+    }
     let w2 = if i >= 2 && scan.gap(i - 1) == Gap::Space {
         lower_in(scan.t(i - 2), &mut b2).unwrap_or("")
     } else {
         ""
     };
     match w {
-        "outside" | "adres" | "adresse" | "anschrift" | "dirección" | "morada" | "indirizzo"
-        | "adress" | "adresa" | "address" | "endereço" | "osoite" | "adresas" | "adrese" => true,
         "at" => matches!(
             w2,
             "lives"
@@ -1977,7 +2261,13 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
         return None;
     }
     let mut b = [0u8; 40];
-    let lower = lower_in(t, &mut b).unwrap_or("");
+    // A word starting with a digit is none of these, nor one of another length (a word
+    // starting with an ASCII letter lowers to ASCII only at its own length).
+    let lower = if t.starts_with(|c: char| c.is_ascii_digit()) || !(4..=5).contains(&t.len()) {
+        ""
+    } else {
+        lower_in(t, &mut b).unwrap_or("")
+    };
     if matches!(lower, "house" | "flat" | "h.no." | "h.no")
         && (i == 0 || scan.gap(i) != Gap::Space || stop(scan.t(i - 1)))
     {
