@@ -369,6 +369,11 @@ struct CueIndex {
     whole: Vec<bool>,
 }
 
+/// Builds the cue automaton now.
+pub(crate) fn warm_up() {
+    std::sync::LazyLock::force(&CUES);
+}
+
 static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
     let mut words = Vec::new();
     let mut cue_of = Vec::new();

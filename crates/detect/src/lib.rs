@@ -101,7 +101,8 @@ pub struct Detector {
 }
 
 /// The rules, built at first use. On a machine with two cores the other tables (name
-/// lexicon, street types, labels, normalisation triggers, token prefixes, phone metadata)
+/// lexicon, street types, labels, normalisation triggers, token prefixes, cue words, phone
+/// metadata)
 /// are built on a second thread meanwhile: a fresh process (the `redact` command) waits for
 /// the longer of the two instead of their sum.
 static RULES: LazyLock<Arc<rules::Rules>> = LazyLock::new(|| {
@@ -122,6 +123,7 @@ fn warm_tables() {
     address::warm_up();
     normalize::warm_up();
     tokens::warm_up();
+    context::warm_up();
     #[cfg(feature = "phonenumber")]
     phone::warm_up();
 }

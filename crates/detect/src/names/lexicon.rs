@@ -542,8 +542,10 @@ pub const HEADER_LABELS: &[&str] = &[
 /// The built lexicon.
 pub struct Lexicon {
     words: FxMap<Box<str>, u32>,
-    /// The ASCII keys of `words` again, in a table probed without a lower-case copy of the
-    /// word (see [`AsciiWords`]): most words looked up are ASCII.
+    /// The ASCII keys of `words` longer than sixteen bytes again (the shorter ones are in
+    /// `packed`), in a table probed without a lower-case copy of the word (see
+    /// [`AsciiWords`]). Built for those only: with every ASCII key it added a fifth to the
+    /// lexicon's build, on the critical path of a fresh process.
     ascii: AsciiWords,
     /// The ASCII keys of sixteen bytes or fewer again, packed in two words each (see
     /// [`PackedWords`]), for [`Lexicon::flags_at`].
@@ -774,7 +776,7 @@ impl Lexicon {
     }
 }
 
-/// An open-addressing hash table of the ASCII keys of the word map (lower case) with their
+/// An open-addressing hash table of ASCII keys of the word map (lower case) with their
 /// flags, looked up with a word in any case: the hash and the comparison lower-case the
 /// word's bytes as they read them, so a look-up copies nothing.
 struct AsciiWords {
@@ -790,7 +792,8 @@ struct AsciiWords {
 
 impl AsciiWords {
     fn of(words: &FxMap<Box<str>, u32>) -> AsciiWords {
-        let n = words.keys().filter(|k| k.is_ascii()).count();
+        let long = |k: &str| k.is_ascii() && k.len() > 16;
+        let n = words.keys().filter(|k| long(k)).count();
         // At most half full.
         let bits = (2 * n.max(1)).next_power_of_two().trailing_zeros().max(4);
         let mut t = AsciiWords {
@@ -800,7 +803,7 @@ impl AsciiWords {
             bytes: Vec::new(),
         };
         for (k, &f) in words {
-            if !k.is_ascii() {
+            if !long(k) {
                 continue;
             }
             let k = k.as_bytes();
