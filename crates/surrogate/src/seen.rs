@@ -75,8 +75,11 @@ impl Bloom {
     }
 
     fn insert(&mut self, h: u64) {
-        let ps: Vec<u64> = self.positions(h).collect();
-        for p in ps {
+        // The positions of `positions`, set as they are computed (collecting them first cost
+        // an allocation per entry).
+        let h2 = (h >> 32) | 1;
+        for i in 0..HASHES {
+            let p = h.wrapping_add(i.wrapping_mul(h2)) & self.mask;
             self.bits[(p / 64) as usize] |= 1 << (p % 64);
         }
         self.inserted += 1;
@@ -100,8 +103,19 @@ impl Hash {
     }
     fn push(&mut self, c: char) {
         for l in c.to_lowercase() {
-            self.0 = mix(self.0 ^ u64::from(u32::from(l)));
+            self.step(u64::from(u32::from(l)));
         }
+    }
+    /// One character into a run's hash: a multiply and a rotation (the full mix per byte was
+    /// most of the cost of remembering a piece); [`Hash::finish`] mixes the whole at the end.
+    #[inline]
+    fn step(&mut self, c: u64) {
+        self.0 = (self.0 ^ c)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+    fn finish(self) -> u64 {
+        mix(self.0)
     }
     fn push_hash(&mut self, h: u64) {
         self.0 = mix(self.0 ^ h);
@@ -144,12 +158,12 @@ fn runs(text: &str) -> Vec<Run> {
         if alnum {
             let (h, _) = cur.get_or_insert((Hash::new(TAG_RUN), i));
             match c {
-                None => h.0 = mix(h.0 ^ u64::from(b[i].to_ascii_lowercase())),
+                None => h.step(u64::from(b[i].to_ascii_lowercase())),
                 Some(c) => h.push(c),
             }
         } else if let Some((h, start)) = cur.take() {
             out.push(Run {
-                hash: h.0,
+                hash: h.finish(),
                 start,
                 end: i,
             });
@@ -158,7 +172,7 @@ fn runs(text: &str) -> Vec<Run> {
     }
     if let Some((h, start)) = cur {
         out.push(Run {
-            hash: h.0,
+            hash: h.finish(),
             start,
             end: text.len(),
         });
@@ -177,7 +191,7 @@ fn pair_hash(text: &str, a: &Run, b: &Run) -> Option<u64> {
     h.push_hash(a.hash);
     h.push(c);
     h.push_hash(b.hash);
-    Some(h.0)
+    Some(h.finish())
 }
 
 /// Separators a restore accepts between the digits of a number-like stand-in.
@@ -201,17 +215,32 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
     let mut tail = 0u64;
     let mut seps = 0u32;
     let mut last_digit_end = 0usize;
-    for (i, c) in text.char_indices() {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if start.is_none() {
+            // Outside a sequence only a digit matters: skip to the next one (an ASCII digit
+            // is never inside a character's bytes).
+            match b[i..].iter().position(u8::is_ascii_digit) {
+                Some(k) => i += k,
+                None => break,
+            }
+        }
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
+        let at = i;
+        i += c.len_utf8();
         if c.is_ascii_digit() {
             if start.is_none() {
-                start = Some(i);
+                start = Some(at);
                 count = 0;
                 tail = 0;
             }
             count += 1;
             tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
             seps = 0;
-            last_digit_end = i + 1;
+            last_digit_end = at + 1;
             continue;
         }
         if let Some(s) = start {
@@ -417,11 +446,11 @@ mod tests {
                 if c.is_alphanumeric() {
                     cur.get_or_insert((Hash::new(TAG_RUN), i)).0.push(c);
                 } else if let Some((h, s)) = cur.take() {
-                    want.push((h.0, s, i));
+                    want.push((h.finish(), s, i));
                 }
             }
             if let Some((h, s)) = cur {
-                want.push((h.0, s, text.len()));
+                want.push((h.finish(), s, text.len()));
             }
             let got: Vec<(u64, usize, usize)> =
                 runs(&text).iter().map(|r| (r.hash, r.start, r.end)).collect();
