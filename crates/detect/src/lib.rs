@@ -452,19 +452,27 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     by_priority.sort_unstable_by(|a, b| b.cmp(a));
     let by_priority = by_priority.into_iter().map(|k| k.4);
     // Kept findings are disjoint: by start, the one starting last before `f` ends is the
-    // only one that can overlap it (a map look-up, not a scan of everything kept).
-    let mut kept: std::collections::BTreeMap<usize, Finding> = std::collections::BTreeMap::new();
+    // only one that can overlap it (a map look-up, not a scan of everything kept). The map
+    // holds each kept finding's end; the findings themselves stay where they are.
+    let mut kept: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    let mut keep = vec![false; found.len()];
     for i in by_priority {
         let f = &found[i];
         let overlaps = kept
             .range(..f.end)
             .next_back()
-            .is_some_and(|(_, k)| k.overlaps(f));
+            .is_some_and(|(_, &end)| end > f.start);
         if !overlaps {
-            kept.insert(f.start, f.clone());
+            kept.insert(f.start, f.end);
+            keep[i] = true;
         }
     }
-    kept.into_values().collect()
+    // Sorted by start already, and disjoint: in the order of the map.
+    found
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(f, k)| k.then_some(f))
+        .collect()
 }
 
 #[cfg(test)]
