@@ -102,18 +102,19 @@ pub struct Detector {
 
 /// The rules, built at first use. On a machine with two cores the other tables (name
 /// lexicon, street types, labels, normalisation triggers, token prefixes, cue words, phone
-/// metadata)
-/// are built on a second thread meanwhile: a fresh process (the `redact` command) waits for
-/// the longer of the two instead of their sum.
+/// metadata) are built on a second thread meanwhile, which is not waited for: the first
+/// detection starts with the rules (its longest stage) while the tables finish, and a stage
+/// that needs a table not built yet waits for it (each is a `LazyLock`). Waiting for both
+/// before the first detection cost a fresh process (the `redact` command) the difference
+/// whenever the tables took longer than the rules.
 static RULES: LazyLock<Arc<rules::Rules>> = LazyLock::new(|| {
     if *CORES > 1 {
-        std::thread::scope(|s| {
-            s.spawn(warm_tables);
-            Arc::new(rules::Rules::build())
-        })
-    } else {
-        Arc::new(rules::Rules::build())
+        // Should the thread not start, each table is built at its first use instead.
+        let _ = std::thread::Builder::new()
+            .name("redact-tables".into())
+            .spawn(warm_tables);
     }
+    Arc::new(rules::Rules::build())
 });
 
 /// Builds the lazily built tables other than the rules (none of them reads the rules).
