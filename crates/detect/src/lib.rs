@@ -47,6 +47,7 @@ mod address;
 mod classify;
 mod context;
 mod fields;
+mod fxhash;
 mod ids;
 mod letters;
 mod machines;

@@ -138,9 +138,7 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
         by_id.insert(m.id, i);
     }
     let indices = |ids: &[&str]| -> Vec<usize> {
-        ids.iter()
-            .filter_map(|id| by_id.get(id).copied())
-            .collect()
+        ids.iter().filter_map(|id| by_id.get(id).copied()).collect()
     };
     let national = indices(NATIONAL_REGIONS);
     let nanp = indices(&["US", "CA"]);

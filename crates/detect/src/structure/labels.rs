@@ -2,7 +2,7 @@
 // about the values under it.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::LazyLock;
 
 /// What a label says its values are.
@@ -73,44 +73,8 @@ fn trailing(w: &str) -> bool {
     )
 }
 
-/// A small multiplicative hash for the short keys of the label table (the standard SipHash
-/// cost more than the rest of a look-up).
-#[derive(Clone, Copy, Default)]
-struct ShortHasher(u64);
-
-impl ShortHasher {
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for ShortHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let tail = chunks.remainder();
-        if !tail.is_empty() {
-            let mut w = [0u8; 8];
-            w[..tail.len()].copy_from_slice(tail);
-            self.add(u64::from_le_bytes(w));
-        }
-    }
-
-    fn write_u8(&mut self, b: u8) {
-        self.add(u64::from(b));
-    }
-
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
-    }
-}
-
 struct Labels {
-    map: HashMap<Box<str>, Hint, BuildHasherDefault<ShortHasher>>,
+    map: HashMap<Box<str>, Hint, BuildHasherDefault<crate::fxhash::FxHasher>>,
 }
 
 static LABELS: LazyLock<Labels> = LazyLock::new(|| {
