@@ -30,6 +30,8 @@ impl Hasher for FxHasher {
         self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0xf135_7aea_2e62_a9c5);
     }
     fn finish(&self) -> u64 {
-        self.0
+        // The product's high bits are its well-mixed ones; the table picks buckets by the low
+        // bits (as rustc-hash 2 does).
+        self.0.rotate_left(26)
     }
 }
