@@ -464,7 +464,7 @@ async fn a_slow_vendor_is_504() {
     for v in Vendor::ALL {
         let fake = FakeVendor::start(
             kind(v),
-            Script::text("late").head_delay(Duration::from_secs(3)),
+            Script::text("late").head_delay(Duration::from_secs(60)),
         )
         .await;
         let started = std::time::Instant::now();
@@ -546,7 +546,10 @@ async fn the_provider_key_appears_in_no_error() {
                 .stream_error(format!("bad key {key}")),
         );
         errors.push(stream(&fake, v, &key, &client()).await.1.unwrap());
-        fake.set_script(Script::text("late").head_delay(Duration::from_secs(2)));
+        // Far longer than the client's 300 ms: the fake and the client share this test's
+        // one thread, so a stall of the machine longer than the delay let both timers expire
+        // together and the reply be read first (seen once under CI load with 2 s).
+        fake.set_script(Script::text("late").head_delay(Duration::from_secs(60)));
         errors.push(complete(&fake, v, &key, &quick_client()).await.unwrap_err());
         let base = match v {
             Vendor::OpenAi => format!("http://{dead}/v1"),
