@@ -400,30 +400,37 @@ fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec
             first = false;
             continue;
         }
-        let gap = if lines > 0 {
-            Gap::Line
-        } else if marks & COMMA != 0 {
-            Gap::Comma
-        } else if marks & COLON != 0 {
-            Gap::Colon
-        } else if marks & OTHER == 0 {
-            Gap::Space
-        } else {
-            Gap::Other
-        };
-        // Trailing quote marks belong to the gap.
-        let mut e = i;
-        while e > s && b[e - 1] == b'\'' {
-            e -= 1;
-        }
-        if e > s {
-            out.push(Tok {
-                start: s,
-                end: e,
-                gap,
-                lines,
-            });
-        }
+        push_word(b, out, s, i, gap_of(lines, marks), lines);
+    }
+}
+
+/// The gap a token's gap makes from its line breaks and its marks (see [`GAP_MARK`]).
+fn gap_of(lines: u8, marks: u8) -> Gap {
+    if lines > 0 {
+        Gap::Line
+    } else if marks & COMMA != 0 {
+        Gap::Comma
+    } else if marks & COLON != 0 {
+        Gap::Colon
+    } else if marks & OTHER == 0 {
+        Gap::Space
+    } else {
+        Gap::Other
+    }
+}
+
+/// Pushes the word `s..e` after its gap; its trailing quote marks belong to the gap.
+fn push_word(b: &[u8], out: &mut Vec<Tok>, s: usize, mut e: usize, gap: Gap, lines: u8) {
+    while e > s && b[e - 1] == b'\'' {
+        e -= 1;
+    }
+    if e > s {
+        out.push(Tok {
+            start: s,
+            end: e,
+            gap,
+            lines,
+        });
     }
 }
 
@@ -464,7 +471,7 @@ static GAP_MARK: [u8; 128] = {
     t
 };
 
-fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: usize) {
+fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, e: usize) {
     // A sentence's full stop after a word is not part of it (`… in Jūrmala.`), but an
     // abbreviation's is (`ul.`, `Jl.`, `67.`): both are kept and read by the checks.
     let b = text.as_bytes();
@@ -479,48 +486,28 @@ fn push_tok(text: &str, out: &mut Vec<Tok>, gap_start: usize, s: usize, mut e: u
         return;
     }
     // One pass over the gap's bytes.
-    let (mut lines, mut comma, mut colon, mut other, mut wide) = (0u8, false, false, false, false);
+    let (mut lines, mut marks, mut wide) = (0u8, 0u8, false);
     for &c in &b[gap_start..s] {
         match c {
             b'\n' => lines = lines.saturating_add(1),
-            b',' | b';' | b'\t' | b'|' => comma = true,
-            b':' => colon = true,
-            b' ' => {}
             0x80.. => wide = true,
-            _ => other = true,
+            _ => marks |= GAP_MARK[usize::from(c)],
         }
     }
-    if wide {
-        // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
-        other |= text[gap_start..s]
+    // Non-ASCII spaces are spaces; other marks (`«`, `”`) are not.
+    if wide
+        && text[gap_start..s]
             .chars()
-            .any(|c| !c.is_ascii() && !c.is_whitespace());
+            .any(|c| !c.is_ascii() && !c.is_whitespace())
+    {
+        marks |= OTHER;
     }
     let gap = if out.is_empty() && text[gap_start..s].trim().is_empty() {
         if lines > 0 { Gap::Line } else { Gap::Space }
-    } else if lines > 0 {
-        Gap::Line
-    } else if comma {
-        Gap::Comma
-    } else if colon {
-        Gap::Colon
-    } else if !other {
-        Gap::Space
     } else {
-        Gap::Other
+        gap_of(lines, marks)
     };
-    // Trailing quote marks belong to the gap.
-    while e > s && b[e - 1] == b'\'' {
-        e -= 1;
-    }
-    if e > s {
-        out.push(Tok {
-            start: s,
-            end: e,
-            gap,
-            lines,
-        });
-    }
+    push_word(b, out, s, e, gap, lines);
 }
 
 /// A house number: `12`, `12a`, `12-14`, `38/89`, `1691/26`, `67.`, `5A`.

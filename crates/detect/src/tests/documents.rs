@@ -217,7 +217,7 @@ fn a_label_that_holds_only_names_takes_names_that_are_words_and_lower_case() {
 /// found beside the rules keep the rules' reading where both read one), and a recogniser
 /// that reads the rule findings still gets them.
 #[test]
-fn a_long_text_read_on_two_threads_gives_the_findings_of_one() {
+fn a_long_text_read_on_several_threads_gives_the_findings_of_one() {
     use std::sync::{Arc, Mutex};
     struct Counts(Mutex<Vec<usize>>);
     impl crate::Recognizer for Counts {
