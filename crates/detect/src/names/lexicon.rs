@@ -514,14 +514,15 @@ pub const HEADER_LABELS: &[&str] = &[
 
 /// The built lexicon.
 pub struct Lexicon {
+    /// The lower-case words and their flags, but for the keys in `packed`.
     words: FxMap<Box<str>, u32>,
-    /// The ASCII keys of `words` longer than sixteen bytes again (the shorter ones are in
-    /// `packed`), in a table probed without a lower-case copy of the word (see
-    /// [`AsciiWords`]). Built for those only: with every ASCII key it added a fifth to the
-    /// lexicon's build, on the critical path of a fresh process.
+    /// The ASCII keys of `words` longer than sixteen bytes again, in a table probed without
+    /// a lower-case copy of the word (see [`AsciiWords`]). Built for those only: with every
+    /// ASCII key it added a fifth to the lexicon's build, on the critical path of a fresh
+    /// process.
     ascii: AsciiWords,
-    /// The ASCII keys of sixteen bytes or fewer again, packed in two words each (see
-    /// [`PackedWords`]), for [`Lexicon::flags_at`].
+    /// The ASCII keys of sixteen bytes or fewer (no zero byte), packed in two words each
+    /// (see [`PackedWords`]), for [`Lexicon::flags`] and [`Lexicon::flags_at`].
     packed: PackedWords,
     phrases: FxMap<Box<str>, ()>,
     labels: FxMap<Box<str>, ()>,
@@ -563,14 +564,25 @@ fn data_lines(s: &str) -> impl Iterator<Item = &str> {
 
 impl Lexicon {
     fn build() -> Lexicon {
+        // Keys that pack into two machine words (ASCII, sixteen bytes or fewer) are packed
+        // in lower case as they come, repeats and all, and go to `packed` only: no lower-case
+        // copy, allocation or hash-map entry each (that was half of the lexicon's build, on
+        // the tables' thread of a fresh process). The others are keys of `words`.
         let mut words: FxMap<Box<str>, u32> = FxMap::default();
-        words.reserve(80_000);
+        let mut short: Vec<(u64, u64, u32)> = Vec::with_capacity(80_000);
         let mut add = |w: &str, flag: u32| {
+            if let Some((lo, hi)) = packable(w) {
+                short.push((ascii_lower(lo), ascii_lower(hi), flag));
+                return;
+            }
             let k = w.to_lowercase();
             if k.is_empty() {
                 return;
             }
-            *words.entry(k.into_boxed_str()).or_insert(0) |= flag;
+            match packable(&k) {
+                Some((lo, hi)) => short.push((lo, hi, flag)),
+                None => *words.entry(k.into_boxed_str()).or_insert(0) |= flag,
+            }
         };
         for l in data_lines(WORDS_EN) {
             add(l, WORD);
@@ -661,13 +673,25 @@ impl Lexicon {
             .fold(0u128, |m, &c| m | 1 << c.to_ascii_lowercase());
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
         let ascii = AsciiWords::of(&words);
-        let packed = PackedWords::of(&words);
+        let packed = PackedWords::of(&short);
         let mut announce = [0u32; 128];
-        for (k, &f) in &words {
-            if f & ANNOUNCE != 0 && k.is_ascii() {
-                let (slot, bit) = announce_bit(k.as_bytes());
+        let mut announces = |k: &[u8], f: u32| {
+            if f & ANNOUNCE != 0 {
+                let (slot, bit) = announce_bit(k);
                 announce[slot] |= bit;
             }
+        };
+        for (k, &f) in &words {
+            if k.is_ascii() {
+                announces(k.as_bytes(), f);
+            }
+        }
+        for &(lo, hi, f) in packed.slots.iter().filter(|s| s.0 | s.1 != 0) {
+            let mut b = [0u8; 16];
+            b[..8].copy_from_slice(&lo.to_le_bytes());
+            b[8..].copy_from_slice(&hi.to_le_bytes());
+            let len = b.iter().position(|&c| c == 0).unwrap_or(16);
+            announces(&b[..len], f);
         }
         Lexicon {
             words,
@@ -693,14 +717,24 @@ impl Lexicon {
             return self.ascii.get(word.as_bytes());
         }
         let lower = word.to_lowercase();
-        if let Some(&f) = self.words.get(lower.as_str()) {
+        let f = self.key_flags(&lower);
+        if f != 0 {
             return f;
         }
         let folded = fold(&lower);
         if folded != lower {
-            self.words.get(folded.as_str()).copied().unwrap_or(0)
+            self.key_flags(&folded)
         } else {
             0
+        }
+    }
+
+    /// The flags of a key (lower case; 0 when it is none): in `packed` when it packs, else
+    /// in `words`. Every key has a flag.
+    fn key_flags(&self, key: &str) -> u32 {
+        match packable(key) {
+            Some((lo, hi)) => self.packed.get(lo, hi),
+            None => self.words.get(key).copied().unwrap_or(0),
         }
     }
 
@@ -871,6 +905,13 @@ pub(super) fn packed_lower(text: &str, start: usize, end: usize) -> Option<(u64,
     ((lo | hi) & HIGH_BITS == 0).then(|| (ascii_lower(lo), ascii_lower(hi)))
 }
 
+/// `w` packed as [`pack`] packs when it can be a key of [`PackedWords`] (ASCII, one to
+/// sixteen bytes, no zero byte), in its own case.
+fn packable(w: &str) -> Option<(u64, u64)> {
+    let b = w.as_bytes();
+    (!b.is_empty() && b.len() <= 16 && w.is_ascii() && !b.contains(&0)).then(|| pack(b))
+}
+
 /// A lower-case ASCII string of sixteen bytes or fewer packed as [`packed_lower`] packs.
 pub(super) fn pack(k: &[u8]) -> (u64, u64) {
     let mut b = [0u8; 16];
@@ -914,29 +955,41 @@ struct PackedWords {
 }
 
 impl PackedWords {
-    fn of(words: &FxMap<Box<str>, u32>) -> PackedWords {
-        let keys: Vec<(&[u8], u32)> = words
-            .iter()
-            .filter(|(k, _)| k.is_ascii() && k.len() <= 16 && !k.bytes().any(|c| c == 0))
-            .map(|(k, &f)| (k.as_bytes(), f))
-            .collect();
-        // At most about two thirds full.
-        let bits = (keys.len() * 3 / 2 + 1)
-            .next_power_of_two()
-            .trailing_zeros()
-            .max(4);
+    /// The table of packed lower-case keys with their flags, a key given more than once
+    /// holding the union of its flags.
+    fn of(keys: &[(u64, u64, u32)]) -> PackedWords {
+        // At most about two thirds full of distinct keys: sized first for all the entries,
+        // then, when the repeats make the table smaller, filled again from it.
+        let bits_for = |n: usize| (n * 3 / 2 + 1).next_power_of_two().trailing_zeros().max(4);
+        let t = PackedWords::filled(bits_for(keys.len()), keys.iter().copied());
+        let distinct = t.slots.iter().filter(|s| s.0 | s.1 != 0).count();
+        if bits_for(distinct) == t.bits {
+            return t;
+        }
+        let occupied = t.slots.iter().copied().filter(|s| s.0 | s.1 != 0);
+        PackedWords::filled(bits_for(distinct), occupied)
+    }
+
+    fn filled(bits: u32, keys: impl Iterator<Item = (u64, u64, u32)>) -> PackedWords {
         let mut t = PackedWords {
             slots: vec![(0, 0, 0); 1 << bits],
             bits,
         };
         let mask = (1usize << bits) - 1;
-        for (k, f) in keys {
-            let (lo, hi) = pack(k);
+        for (lo, hi, f) in keys {
             let mut i = t.slot(lo, hi);
-            while t.slots[i].0 | t.slots[i].1 != 0 {
+            loop {
+                let s = &mut t.slots[i];
+                if s.0 == lo && s.1 == hi {
+                    s.2 |= f;
+                    break;
+                }
+                if s.0 | s.1 == 0 {
+                    *s = (lo, hi, f);
+                    break;
+                }
                 i = (i + 1) & mask;
             }
-            t.slots[i] = (lo, hi, f);
         }
         t
     }
@@ -998,4 +1051,101 @@ pub fn fold(s: &str) -> String {
         out.push_str(r);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The word map as the lexicon was built before the packed keys went straight into
+    /// their table: every word lower-cased by `to_lowercase`, flags joined per key.
+    fn reference() -> FxMap<String, u32> {
+        let mut words: FxMap<String, u32> = FxMap::default();
+        let mut add = |w: &str, flag: u32| {
+            let k = w.to_lowercase();
+            if !k.is_empty() {
+                *words.entry(k).or_insert(0) |= flag;
+            }
+        };
+        for l in data_lines(WORDS_EN) {
+            add(l, WORD);
+        }
+        for w in data_lines(WORDS_INTL).flat_map(str::split_whitespace) {
+            add(w, WORD);
+        }
+        for l in data_lines(GIVEN_SSA) {
+            let mut it = l.split_whitespace();
+            if let Some(n) = it.next() {
+                let flag = match it.next() {
+                    Some("f") => GIVEN_F,
+                    Some("m") => GIVEN_M,
+                    _ => GIVEN,
+                };
+                add(n, flag);
+            }
+        }
+        for l in data_lines(SURNAMES_CENSUS) {
+            add(l, SURNAME);
+        }
+        words
+    }
+
+    #[test]
+    fn every_word_of_the_lists_has_at_least_its_flags_in_any_case() {
+        let lex = &*LEXICON;
+        let reference = reference();
+        assert!(reference.len() > 10_000);
+        for (k, &f) in &reference {
+            // (Forms whose lower case is another key, `GRÜSSE` for `grüße`, aside.)
+            for w in [k.clone(), k.to_uppercase(), capitalised(k)]
+                .into_iter()
+                .filter(|w| w.to_lowercase() == *k)
+            {
+                let got = lex.flags(&w);
+                assert_eq!(got & f, f, "{w:?}: {got:#x} lacks {f:#x}");
+            }
+        }
+        // And words of no list have none.
+        for w in ["qzxv", "Qzxvwq", "ZZQQXXJJ", "qzxvwqqzxvwqqzxvwq", "Ωqzx"] {
+            assert_eq!(lex.flags(w), 0, "{w}");
+        }
+    }
+
+    fn capitalised(k: &str) -> String {
+        let mut c = k.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect())
+            .unwrap_or_default()
+    }
+
+    proptest! {
+        /// The packed table holds exactly the keys given, each with the union of its flags,
+        /// whatever the repeats (the table is sized for all entries, then refilled smaller).
+        #[test]
+        fn packed_words_hold_the_union_of_flags(
+            keys in proptest::collection::vec(("[a-e]{1,16}", 1u32..16), 0..300),
+            probes in proptest::collection::vec("[a-e]{1,16}", 0..50),
+        ) {
+            let entries: Vec<(u64, u64, u32)> = keys
+                .iter()
+                .map(|(k, f)| {
+                    let (lo, hi) = pack(k.as_bytes());
+                    (lo, hi, *f)
+                })
+                .collect();
+            let t = PackedWords::of(&entries);
+            let mut want: FxMap<&str, u32> = FxMap::default();
+            for (k, f) in &keys {
+                *want.entry(k.as_str()).or_insert(0) |= f;
+            }
+            let distinct = t.slots.iter().filter(|s| s.0 | s.1 != 0).count();
+            prop_assert_eq!(distinct, want.len());
+            prop_assert!(distinct * 3 / 2 < t.slots.len() || t.slots.len() == 16);
+            for p in keys.iter().map(|(k, _)| k).chain(&probes) {
+                let (lo, hi) = pack(p.as_bytes());
+                prop_assert_eq!(t.get(lo, hi), want.get(p.as_str()).copied().unwrap_or(0));
+            }
+        }
+    }
 }
