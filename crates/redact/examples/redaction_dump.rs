@@ -14,7 +14,7 @@ fn main() {
         for text in all.split('\0') {
             let first = redactor.redact(text, &RedactOptions::default());
             print(doc, 0, &first);
-            if doc % 7 == 0
+            if doc.is_multiple_of(7)
                 && let Ok(r) = &first
             {
                 let next = format!("As written before: {text}");

@@ -611,13 +611,13 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     const BITS: u32 = 16;
     let hash4 = |g: u32| (g.wrapping_mul(MUL) >> (32 - BITS)) as usize;
     let lower: Vec<String> = terms.iter().map(|t| t.to_ascii_lowercase()).collect();
-    let set: HashSet<&[u8]> = lower.iter().map(|t| t.as_bytes()).collect();
+    let set: HashSet<&[u8], Quick> = lower.iter().map(|t| t.as_bytes()).collect();
     // Terms of 1 to 3 bytes: bits by first byte (length 1) and first two bytes (2 and 3).
     let mut first1 = [false; 256];
     let mut first2 = vec![0u64; 1 << 10];
     // Longer terms: bits by hashed first 4 bytes, and those bytes → lengths (longest first).
     let mut start4 = vec![0u64; 1 << (BITS - 6)];
-    let mut lens4: HashMap<u32, Vec<usize>> = HashMap::new();
+    let mut lens4: HashMap<u32, Vec<usize>, Quick> = HashMap::default();
     let gram = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
     for t in &lower {
         let b = t.as_bytes();
@@ -642,11 +642,24 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     for l in lens4.values_mut() {
         l.sort_unstable_by(|a, b| b.cmp(a));
     }
+    // The first bytes of the terms: a position whose byte is none of them is passed over
+    // with one look-up (most are: spaces, digits, punctuation, letters no term starts with).
+    let mut first = [false; 256];
+    for t in &lower {
+        if let Some(&c) = t.as_bytes().first() {
+            first[usize::from(c)] = true;
+        }
+    }
+    let any_short = first2.iter().any(|&w| w != 0);
     let hay = text.to_ascii_lowercase();
     let hay = hay.as_bytes();
     let mut out = Vec::new();
     let mut s = 0;
     while s < hay.len() {
+        if !first[usize::from(hay[s])] {
+            s += 1;
+            continue;
+        }
         let rest = &hay[s..];
         let mut best = 0;
         if rest.len() >= 4 {
@@ -662,7 +675,7 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
                     .unwrap_or(0);
             }
         }
-        if best == 0 && rest.len() >= 2 {
+        if best == 0 && any_short && rest.len() >= 2 {
             let k = usize::from(rest[0]) << 8 | usize::from(rest[1]);
             if first2[k >> 6] & (1 << (k & 63)) != 0 {
                 best = [3, 2]
@@ -682,6 +695,54 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// The hasher of [`leftmost_longest`]'s tables, asked at many positions of a text: a
+/// multiply-rotate hash (SipHash, the default, was a fifth of the search), with no need to
+/// resist chosen keys (the keys are the caller's own terms, looked up by the text's bytes).
+type Quick = std::hash::BuildHasherDefault<QuickHasher>;
+
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl QuickHasher {
+    const K: u64 = 0xf135_7aea_2e62_a9c5;
+
+    #[inline]
+    fn add(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(Self::K);
+    }
+}
+
+impl std::hash::Hasher for QuickHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u32(&mut self, v: u32) {
+        self.add(u64::from(v));
+    }
+
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.add(v as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // The product mixes upwards; the tables pick buckets by the low bits.
+        self.0.rotate_left(26)
+    }
 }
 
 /// [`occurrences_by`] with an automaton, as it was built before [`leftmost_longest`].
