@@ -422,6 +422,7 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     if found.len() <= 1 {
         return found;
     }
+    // Stable and adaptive: the stages' findings come as a few runs in order, merged.
     found.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
     // Fast path: already disjoint (the rule scanner produces disjoint findings).
     if found.windows(2).all(|w| w[0].end <= w[1].start) {
@@ -431,6 +432,81 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     // finding entirely come first, then specificity, then length, then position.
     // Sorted by start, then longest first: everything `found[i]` contains comes after it and
     // starts before it ends, so only the findings overlapping its start are looked at.
+    let holds = |i: usize| {
+        let f = &found[i];
+        matches!(f.kind, Kind::Url | Kind::StreetAddress)
+            && found[i + 1..]
+                .iter()
+                .take_while(|o| o.start < f.end)
+                .any(|o| f.contains(o) && f.len() > o.len())
+    };
+    let key = |i: usize| {
+        let f = &found[i];
+        (
+            holds(i),
+            f.kind.specificity(),
+            f.len(),
+            std::cmp::Reverse(f.start),
+            i,
+        )
+    };
+    // Findings taken in priority order, each kept unless it overlaps one kept before. What
+    // a finding overlaps lies in its cluster (the findings chained by overlaps in start
+    // order: a later one starts at or after every end before it), so each cluster is decided
+    // alone, in the order of its own keys: one sort of the whole (n log n, 13 times the work
+    // for 10 times the text) becomes sorts of a few findings, and a lone finding is kept as
+    // it is.
+    let mut keep = vec![false; found.len()];
+    let mut order: Vec<(bool, u8, usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
+    // Kept findings of the cluster are disjoint: by start, the one starting last before `f`
+    // ends is the only one that can overlap it. The map holds each kept finding's end.
+    let mut kept: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    let mut i = 0;
+    while i < found.len() {
+        let mut reach = found[i].end;
+        let mut j = i + 1;
+        while j < found.len() && found[j].start < reach {
+            reach = reach.max(found[j].end);
+            j += 1;
+        }
+        if j == i + 1 {
+            keep[i] = true;
+            i = j;
+            continue;
+        }
+        order.clear();
+        order.extend((i..j).map(key));
+        order.sort_unstable_by(|a, b| b.cmp(a));
+        kept.clear();
+        for k in order.iter().map(|o| o.4) {
+            let f = &found[k];
+            let overlaps = kept
+                .range(..f.end)
+                .next_back()
+                .is_some_and(|(_, &end)| end > f.start);
+            if !overlaps {
+                kept.insert(f.start, f.end);
+                keep[k] = true;
+            }
+        }
+        i = j;
+    }
+    // Sorted by start already, and disjoint.
+    found
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(f, k)| k.then_some(f))
+        .collect()
+}
+
+/// [`resolve`] as it was before clusters: every finding in one priority order (the
+/// reference of the proptest that the two agree).
+#[cfg(test)]
+pub(crate) fn resolve_whole(mut found: Vec<Finding>) -> Vec<Finding> {
+    if found.len() <= 1 {
+        return found;
+    }
+    found.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
     let holds = |i: usize| {
         let f = &found[i];
         matches!(f.kind, Kind::Url | Kind::StreetAddress)
@@ -452,13 +528,9 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
         })
         .collect();
     by_priority.sort_unstable_by(|a, b| b.cmp(a));
-    let by_priority = by_priority.into_iter().map(|k| k.4);
-    // Kept findings are disjoint: by start, the one starting last before `f` ends is the
-    // only one that can overlap it (a map look-up, not a scan of everything kept). The map
-    // holds each kept finding's end; the findings themselves stay where they are.
     let mut kept: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
     let mut keep = vec![false; found.len()];
-    for i in by_priority {
+    for i in by_priority.into_iter().map(|k| k.4) {
         let f = &found[i];
         let overlaps = kept
             .range(..f.end)
@@ -469,7 +541,6 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
             keep[i] = true;
         }
     }
-    // Sorted by start already, and disjoint: in the order of the map.
     found
         .into_iter()
         .zip(keep)

@@ -10,7 +10,9 @@ pub(crate) struct Spans {
 impl Spans {
     pub(crate) fn new(spans: impl Iterator<Item = (usize, usize)>) -> Spans {
         let mut v: Vec<(usize, usize)> = spans.collect();
-        v.sort_unstable();
+        // Equal pairs are alike, so a stable sort gives the same order; it is the adaptive
+        // one (the findings come as a few runs in order: merged, not sorted from scratch).
+        v.sort();
         let mut max_end = Vec::with_capacity(v.len());
         let mut m = 0;
         for &(_, e) in &v {

@@ -356,3 +356,25 @@ fn a_generic_assignment_of_a_known_format_takes_the_provider_rule() {
         );
     }
 }
+
+proptest! {
+    /// Resolving cluster by cluster keeps what one priority order over every finding kept.
+    #[test]
+    fn resolve_by_clusters_matches_one_global_order(
+        spans in proptest::collection::vec((0usize..120, 0usize..25, 0usize..6), 0..60),
+    ) {
+        let kinds = [
+            Kind::Url,
+            Kind::StreetAddress,
+            Kind::Email,
+            Kind::Person,
+            Kind::Postcode,
+            Kind::Phone,
+        ];
+        let found: Vec<Finding> = spans
+            .iter()
+            .map(|&(s, l, k)| Finding::new(s, s + l, kinds[k], "p"))
+            .collect();
+        prop_assert_eq!(resolve(found.clone()), crate::resolve_whole(found));
+    }
+}
