@@ -176,18 +176,29 @@ fn bsb_accounts(text: &str, found: &mut Vec<Finding>) {
     let mut i = 0;
     while i + 1 < found.len() {
         let (a, b) = (&found[i], &found[i + 1]);
+        // Two bank accounts first: the text around every other pair is not read (a gap of
+        // a whole document between two findings was copied and lower-cased before).
+        if a.kind != Kind::BankAccount || b.kind != Kind::BankAccount {
+            i += 1;
+            continue;
+        }
         let before = text[..a.start].trim_end_matches([' ', ':', '#']);
-        let gap = text[a.end..b.start].trim().to_ascii_lowercase();
+        let gap = text[a.end..b.start].trim();
         let gap = gap.trim_start_matches(',').trim();
-        let joined = a.kind == Kind::BankAccount
-            && b.kind == Kind::BankAccount
-            && before.len() >= 3
+        let joined = before.len() >= 3
             && before.is_char_boundary(before.len() - 3)
             && before[before.len() - 3..].eq_ignore_ascii_case("bsb")
-            && matches!(
-                gap,
-                "acc" | "acc." | "acc no" | "acc. no" | "account" | "account no" | "a/c"
-            );
+            && [
+                "acc",
+                "acc.",
+                "acc no",
+                "acc. no",
+                "account",
+                "account no",
+                "a/c",
+            ]
+            .iter()
+            .any(|w| gap.eq_ignore_ascii_case(w));
         if joined {
             let start = before.len() - 3;
             let end = b.end;
