@@ -242,14 +242,15 @@ impl Detector {
             // cost a short text a second pass over its trigger words).
             return self.detect_timed_view(text, &mut |_| {});
         }
-        let (found, (fields, early)) = std::thread::scope(|scope| {
+        let (found, streets, (fields, early)) = std::thread::scope(|scope| {
             // The passes that read no findings of the rules start on other threads: first
-            // identifiers and tokens (needed as soon as the rules are done), then the
-            // structure and the names.
+            // identifiers and tokens (needed as soon as the rules are done) and what the
+            // address stage reads from the text alone, then the structure and the names.
             let passes = scope.spawn(|| {
                 let mut ids = Vec::new();
                 ids::find(text, &mut ids);
-                (ids, tokens::candidates(text))
+                let tokens = tokens::candidates(text);
+                (ids, tokens, address::prepare(text))
             });
             let side = scope.spawn(|| {
                 let fields = structure::fields(text);
@@ -259,12 +260,12 @@ impl Detector {
             self.rules.scan(text, &mut found);
             machines::find(text, &mut found);
             // As `rule_stages` adds them: identifiers after machine names, then tokens.
-            let (mut ids, tokens) = join(passes);
+            let (mut ids, tokens, streets) = join(passes);
             found.append(&mut ids);
             tokens::add(tokens, &mut found);
-            (found, join(side))
+            (found, streets, join(side))
         });
-        self.finish(text, found, &fields, early, &mut |_| {})
+        self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {})
     }
 
     /// [`Detector::detect`] on one thread, calling `lap` with the name of each stage as it
@@ -326,16 +327,31 @@ impl Detector {
     fn finish(
         &self,
         text: &str,
+        found: Vec<Finding>,
+        fields: &[structure::Field],
+        early: Vec<Option<Vec<Finding>>>,
+        lap: &mut dyn FnMut(&'static str),
+    ) -> Vec<Finding> {
+        self.finish_with(text, found, fields, early, None, lap)
+    }
+
+    /// [`Detector::finish`], with the address stage's reading of the text made already
+    /// (`Some`) or to make.
+    fn finish_with<'t>(
+        &self,
+        text: &'t str,
         mut found: Vec<Finding>,
         fields: &[structure::Field],
         early: Vec<Option<Vec<Finding>>>,
+        streets: Option<Option<address::Prepared<'t>>>,
         lap: &mut dyn FnMut(&'static str),
     ) -> Vec<Finding> {
         // What the document's structure says (a column header, a key, a form label) decides
         // over the rules' reading of a value.
         fields::apply(text, fields, &mut found);
         lap("fields");
-        address::find(text, &mut found);
+        let streets = streets.unwrap_or_else(|| address::prepare(text));
+        address::find_prepared(streets, &mut found);
         lap("address");
         if !self.recognizers.is_empty() {
             let rule_findings = if early.iter().all(Option::is_some) {

@@ -1116,12 +1116,41 @@ fn short_unit(t: &str) -> bool {
         && (t.bytes().any(|b| b.is_ascii_digit()) || t.chars().count() == 1)
 }
 
-/// Finds street addresses and postcodes in `text` and appends them to `found` (which holds
-/// the findings so far: streets the rules or labels found lead to their postcodes, and no
-/// new finding is made inside a finding of another kind).
-pub fn find(text: &str, found: &mut Vec<Finding>) {
+// Street addresses and postcodes are found in two steps: [`prepare`] reads the text alone
+// (on another thread while the rules run, for a long text), [`find_prepared`] then adds to
+// the findings so far (streets the rules or labels found lead to their postcodes, and no new
+// finding is made inside a finding of another kind).
+
+/// What the address stage reads from the text alone, before it looks at the other findings:
+/// the tokens, the streets and postcodes of every reading but those led by streets the rules
+/// found (`None`: a text with no token near a digit, where nothing is found).
+pub struct Prepared<'a> {
+    scan: Scan<'a>,
+    starts: Vec<usize>,
+    /// Streets as token ranges (first, last).
+    streets: Vec<(usize, usize)>,
+    /// Streets in CJK scripts, as byte spans.
+    cjk: Vec<(usize, usize)>,
+    /// Postcodes (token ranges) read after a street, then those after the streets above,
+    /// then (`own`) those after their own words; the rules' streets' postcodes go between.
+    postcodes: Vec<(usize, usize)>,
+    own: Vec<(usize, usize)>,
+    /// `〒` postcodes, as findings.
+    marked: Vec<Finding>,
+}
+
+impl Prepared<'_> {
+    /// The token holding byte `pos`.
+    fn tok_at(&self, pos: usize) -> Option<usize> {
+        let i = self.starts.partition_point(|&s| s <= pos).checked_sub(1)?;
+        (pos < self.scan.toks[i].end).then_some(i)
+    }
+}
+
+/// The address stage's reading of the text alone ([`Prepared`]).
+pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     if !text.bytes().any(|b| b.is_ascii_digit()) {
-        return;
+        return None;
     }
     let types = &*TYPES;
     let scan = Scan {
@@ -1129,7 +1158,7 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         toks: tokens_near_digits(text),
     };
     if scan.toks.is_empty() {
-        return;
+        return None;
     }
     let starts: Vec<usize> = scan.toks.iter().map(|t| t.start).collect();
     // Tokens with a digit, counted up to each token: a street has its number within a few
@@ -1165,23 +1194,6 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     let tok_at = |pos: usize| -> Option<usize> {
         let i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
         (pos < scan.toks[i].end).then_some(i)
-    };
-    // Spans of findings that are not addresses: nothing new starts inside them.
-    let mut other: Vec<(usize, usize)> = found
-        .iter()
-        .filter(|f| !matches!(f.kind, Kind::StreetAddress | Kind::Postcode | Kind::Person))
-        .map(|f| (f.start, f.end))
-        .collect();
-    other.sort_unstable();
-    // A finding the street holds entirely (`H.No` read as a host name) does not stop it:
-    // overlap resolution prefers the street that contains it.
-    let inside_other = |s: usize, e: usize| {
-        let i = other.partition_point(|o| o.0 < e);
-        other[..i]
-            .iter()
-            .rev()
-            .take(8)
-            .any(|o| o.1 > s && !(s <= o.0 && o.1 <= e))
     };
     // Streets as token ranges (first, last).
     let mut streets: Vec<(usize, usize)> = Vec::new();
@@ -1358,15 +1370,11 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
     let mut cjk = cjk_streets(text);
     cjk.extend(korean_streets(text));
     cjk.sort_unstable();
-    // Streets of other stages lead to their postcodes too.
+    // Streets of other stages lead to their postcodes too (the rules' streets in
+    // `find_prepared`).
     let mut lead: Vec<usize> = streets.iter().map(|r| r.1).collect();
     for &(_, e) in &cjk {
         if let Some(i) = tok_at(e - 1) {
-            lead.push(i);
-        }
-    }
-    for f in found.iter().filter(|f| f.kind == Kind::StreetAddress) {
-        if let Some(i) = tok_at(f.end.saturating_sub(1)) {
             lead.push(i);
         }
     }
@@ -1376,6 +1384,8 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
         }
     }
     // Postcodes after their own words.
+    let mut own: Vec<(usize, usize)> = Vec::new();
+    let mut marked: Vec<Finding> = Vec::new();
     for i in 1..n {
         if !has_digit(i) {
             continue;
@@ -1385,16 +1395,16 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
         if cue && matches!(scan.gap(i), Gap::Space | Gap::Colon | Gap::Other) {
             if let Some(last) = postcode_at(&scan, i) {
-                postcodes.push((i, last));
+                own.push((i, last));
             } else if w == "CEP" && eight_digits(scan.t(i)) {
-                postcodes.push((i, i));
+                own.push((i, i));
             }
         }
         if let Some(rest) = scan.t(i).strip_prefix('〒')
             && !rest.is_empty()
             && rest.bytes().all(|b| b.is_ascii_digit() || b == b'-')
         {
-            found.push(Finding::new(
+            marked.push(Finding::new(
                 scan.toks[i].start + '〒'.len_utf8(),
                 scan.toks[i].end,
                 Kind::Postcode,
@@ -1402,6 +1412,53 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             ));
         }
     }
+    Some(Prepared {
+        scan,
+        starts,
+        streets,
+        cjk,
+        postcodes,
+        own,
+        marked,
+    })
+}
+
+/// Appends the street addresses and postcodes of the text [`prepare`] read to `found` (the
+/// findings so far): the postcodes the rules' streets lead to, then every street and postcode
+/// not inside a finding of another kind.
+pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
+    let Some(p) = prepared else {
+        return;
+    };
+    let text = p.scan.text;
+    // Spans of findings that are not addresses: nothing new starts inside them.
+    let mut other: Vec<(usize, usize)> = found
+        .iter()
+        .filter(|f| !matches!(f.kind, Kind::StreetAddress | Kind::Postcode | Kind::Person))
+        .map(|f| (f.start, f.end))
+        .collect();
+    other.sort_unstable();
+    // A finding the street holds entirely (`H.No` read as a host name) does not stop it:
+    // overlap resolution prefers the street that contains it.
+    let inside_other = |s: usize, e: usize| {
+        let i = other.partition_point(|o| o.0 < e);
+        other[..i]
+            .iter()
+            .rev()
+            .take(8)
+            .any(|o| o.1 > s && !(s <= o.0 && o.1 <= e))
+    };
+    let mut postcodes = p.postcodes.clone();
+    for f in found.iter().filter(|f| f.kind == Kind::StreetAddress) {
+        if let Some(i) = p.tok_at(f.end.saturating_sub(1))
+            && let Some(pc) = postcode_after(&p.scan, i)
+        {
+            postcodes.push(pc);
+        }
+    }
+    postcodes.extend_from_slice(&p.own);
+    found.extend_from_slice(&p.marked);
+    let (scan, cjk, streets) = (&p.scan, p.cjk, p.streets);
     let mut mine: Vec<(usize, usize)> = Vec::new();
     for (s, e) in cjk {
         if !inside_other(s, e) {
@@ -1417,7 +1474,7 @@ pub fn find(text: &str, found: &mut Vec<Finding>) {
             found.push(Finding::new(s, e, Kind::StreetAddress, "address"));
             mine.push((s, e));
             // A Mexican colonia after the street, on its line or the next: `Col. Velásquez`.
-            if let Some(r) = colonia(&scan, b + 1) {
+            if let Some(r) = colonia(scan, b + 1) {
                 found.push(Finding::new(r.0, r.1, Kind::StreetAddress, "address"));
                 mine.push(r);
             }
