@@ -6,7 +6,8 @@
 //!   — at a space far from anything that looks like a value. Each piece goes with its
 //!   *context*: the first line of the block of non-blank lines the cut falls in (a table's
 //!   header) and the last line before the cut, which detection reads but does not replace.
-//! - Worker threads detect the pieces ([`redact::piece_findings`]).
+//! - Worker threads detect the pieces ([`redact::piece_findings`]) and hash what later
+//!   stand-ins must avoid in them ([`redact::piece_seen`]).
 //! - The calling thread takes the pieces in order, makes the stand-ins with one
 //!   [`StreamRedactor`] and writes each piece.
 //!
@@ -18,7 +19,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, anyhow};
-use redact::{Finding, Map, Redactor, StreamRedactor, piece_findings};
+use redact::{Finding, Map, Redactor, StreamRedactor, piece_findings, piece_seen};
 
 /// Piece sizes in bytes.
 #[derive(Clone, Copy, Debug)]
@@ -160,14 +161,15 @@ enum Item {
 }
 
 enum Done {
-    Piece(Piece, Vec<Finding>),
+    /// The piece, its findings and its hashes for the stand-ins to avoid.
+    Piece(Piece, Vec<Finding>, Vec<u64>),
     Failed(u64, String),
 }
 
 impl Done {
     fn seq(&self) -> u64 {
         match self {
-            Done::Piece(p, _) => p.seq,
+            Done::Piece(p, ..) => p.seq,
             Done::Failed(s, _) => *s,
         }
     }
@@ -288,7 +290,8 @@ fn worker(
         let done = match item {
             Ok(Item::Piece(p)) => {
                 let found = piece_findings(redactor, &p.context, &p.text, opts);
-                Done::Piece(p, found)
+                let seen = piece_seen(&p.text);
+                Done::Piece(p, found, seen)
             }
             Ok(Item::Failed(seq, e)) => Done::Failed(seq, e),
             Err(_) => return,
@@ -335,9 +338,9 @@ pub fn redact_stream(
                     next += 1;
                     match done {
                         Done::Failed(_, e) => return Err(anyhow!(e)),
-                        Done::Piece(p, found) => {
+                        Done::Piece(p, found, seen) => {
                             let r = stream
-                                .redact_piece(&p.text, found)
+                                .redact_piece_seen(&p.text, found, Some(seen))
                                 .context("cannot redact the input")?;
                             output
                                 .write_all(r.text.as_bytes())

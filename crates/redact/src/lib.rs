@@ -863,7 +863,7 @@ mod parts;
 mod profile;
 mod stream;
 
-pub use stream::{StreamPiece, StreamRedactor, piece_findings};
+pub use stream::{StreamPiece, StreamRedactor, piece_findings, piece_seen};
 
 #[cfg(test)]
 mod tests;

@@ -36,6 +36,12 @@ use crate::{
     is_word_byte, parts, restore_edges, word_edges,
 };
 
+/// What [`StreamRedactor::redact_piece_seen`] remembers of `piece` so that later stand-ins
+/// avoid it: made on any thread, beside [`piece_findings`].
+pub fn piece_seen(piece: &str) -> Vec<u64> {
+    redact_surrogate::seen::text_hashes(piece)
+}
+
 /// The findings of `piece` (byte offsets in `piece`) when it is read after `context` (lines
 /// that came before it in the input, ending with a line break): detection reads both, and
 /// findings inside the context are dropped (a finding that starts there is cut to the piece).
@@ -406,6 +412,20 @@ impl StreamRedactor {
         piece: &str,
         detected: Vec<Finding>,
     ) -> Result<StreamPiece, RedactError> {
+        self.redact_piece_seen(piece, detected, None)
+    }
+
+    /// [`StreamRedactor::redact_piece`], with what the stand-ins of later pieces must avoid
+    /// in this one ([`piece_seen`]) made already, on the thread that detected it.
+    ///
+    /// # Errors
+    /// As [`StreamRedactor::redact_piece`].
+    pub fn redact_piece_seen(
+        &mut self,
+        piece: &str,
+        detected: Vec<Finding>,
+        seen: Option<Vec<u64>>,
+    ) -> Result<StreamPiece, RedactError> {
         let mut extra = self.known_findings(piece, &detected);
         for (s, e, _) in self.stand_ins_in(piece) {
             if covered(&detected, s, e) {
@@ -434,7 +454,7 @@ impl StreamRedactor {
             let fresh = attempt + 1 == ATTEMPTS;
             let (text, pending) = self.replace(piece, &found, attempt < 2, fresh);
             if self.restores(piece, &text, &pending) {
-                self.commit(piece, &text, &found, pending);
+                self.commit(piece, &text, &found, pending, seen.as_deref());
                 return Ok(StreamPiece {
                     text,
                     replaced: found.iter().map(|f| (f.start, f.end)).collect(),
@@ -462,7 +482,14 @@ impl StreamRedactor {
         Restorer::new(&subset).restore(out).text == piece
     }
 
-    fn commit(&mut self, piece: &str, out: &str, found: &[Finding], pending: Map) {
+    fn commit(
+        &mut self,
+        piece: &str,
+        out: &str,
+        found: &[Finding],
+        pending: Map,
+        seen: Option<&[u64]>,
+    ) {
         for (s, r) in pending.iter() {
             if self.map.get(s).is_none() {
                 let _ = self.map.insert(s, r);
@@ -477,7 +504,10 @@ impl StreamRedactor {
         // A later stand-in must be text a restore reads nowhere in the input so far, nor in
         // the output so far (`Kieran ` written before the stand-in `Steele` reads as a later
         // stand-in `Kieran Steele`).
-        self.sur.remember_text(piece);
+        match seen {
+            Some(hashes) => self.sur.remember_hashes(hashes),
+            None => self.sur.remember_text(piece),
+        }
         self.sur.remember_text(out);
     }
 

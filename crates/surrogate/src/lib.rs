@@ -417,6 +417,12 @@ impl Surrogates {
         self.seen.add_text(text);
     }
 
+    /// [`Surrogates::remember_text`] of a text whose [`seen::text_hashes`] were made already
+    /// (on another thread).
+    pub fn remember_hashes(&mut self, hashes: &[u64]) {
+        self.seen.add_hashes(hashes);
+    }
+
     /// Whether a stand-in could be read in a text given to [`Surrogates::remember_text`].
     pub fn may_be_in_remembered(&self, s: &str) -> bool {
         self.seen.may_hold(s)

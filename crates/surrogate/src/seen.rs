@@ -304,6 +304,32 @@ pub fn number_tail(s: &str) -> Option<u64> {
     (count >= 7).then_some(tail)
 }
 
+/// The hashes [`Seen::add_text`] records of `text`, in its order, made without a [`Seen`]:
+/// on another thread (the `redact` command's workers hash each piece while the one stand-in
+/// thread works on the pieces before it), then [`Seen::add_hashes`].
+pub fn text_hashes(text: &str) -> Vec<u64> {
+    let mut out = Vec::new();
+    for_each_hash(text, |h| out.push(h));
+    out
+}
+
+/// Calls `f` with the hash of each run of `text`, of each two runs joined by one character,
+/// and of each digit tail, in that order.
+fn for_each_hash(text: &str, mut f: impl FnMut(u64)) {
+    let rs = runs(text);
+    for (i, r) in rs.iter().enumerate() {
+        f(r.hash);
+        if let Some(next) = rs.get(i + 1)
+            && let Some(h) = pair_hash(text, r, next)
+        {
+            f(h);
+        }
+    }
+    for (_, _, tail) in digit_tails(text) {
+        f(digits_hash(tail));
+    }
+}
+
 impl Seen {
     /// The most memory the filters take; past it the last filter takes every new entry.
     pub const MAX_BYTES: usize = 64 << 20;
@@ -342,17 +368,14 @@ impl Seen {
 
     /// Records the runs, pairs and digit tails of `text`.
     pub fn add_text(&mut self, text: &str) {
-        let rs = runs(text);
-        for (i, r) in rs.iter().enumerate() {
-            self.insert(r.hash);
-            if let Some(next) = rs.get(i + 1)
-                && let Some(h) = pair_hash(text, r, next)
-            {
-                self.insert(h);
-            }
-        }
-        for (_, _, tail) in digit_tails(text) {
-            self.insert(digits_hash(tail));
+        for_each_hash(text, |h| self.insert(h));
+    }
+
+    /// Records what [`text_hashes`] made of a text, as [`Seen::add_text`] of that text
+    /// would.
+    pub fn add_hashes(&mut self, hashes: &[u64]) {
+        for &h in hashes {
+            self.insert(h);
         }
     }
 
@@ -392,6 +415,27 @@ impl Seen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Hashing a text elsewhere and adding the hashes leaves the filters as adding the
+        /// text does, bit for bit.
+        #[test]
+        fn added_hashes_are_the_added_text(
+            texts in proptest::collection::vec("[a-cA-C0-9 .,@+()\\-é]{0,60}", 1..6),
+        ) {
+            let (mut by_text, mut by_hashes) = (Seen::new(), Seen::new());
+            by_text.max_bytes = 1 << 17;
+            by_hashes.max_bytes = 1 << 17;
+            for t in &texts {
+                by_text.add_text(t);
+                by_hashes.add_hashes(&text_hashes(t));
+            }
+            proptest::prop_assert_eq!(by_text.filters.len(), by_hashes.filters.len());
+            for (a, b) in by_text.filters.iter().zip(&by_hashes.filters) {
+                proptest::prop_assert!(a.bits == b.bits && a.inserted == b.inserted);
+            }
+        }
+    }
 
     #[test]
     fn words_pairs_and_digit_spellings_are_held() {
