@@ -723,7 +723,9 @@ fn first_run_bit(run: &str) -> usize {
 /// Appends `s` lowered character by character ([`char::to_lowercase`]).
 fn push_folded(key: &mut String, s: &str) {
     if s.is_ascii() {
-        key.extend(s.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        let at = key.len();
+        key.push_str(s);
+        key[at..].make_ascii_lowercase();
     } else {
         key.extend(s.chars().flat_map(char::to_lowercase));
     }
