@@ -47,7 +47,10 @@ mod address;
 mod classify;
 mod context;
 mod fields;
-mod fxhash;
+mod fxhash {
+    //! The workspace's hasher of short keys ([`redact_entity::fxhash`]).
+    pub use redact_entity::fxhash::FxHasher;
+}
 mod ids;
 mod letters;
 mod machines;

@@ -7,6 +7,7 @@
 //!   found it and a confidence.
 //! - [`checksum`]: the Luhn and Verhoeff check-digit schemes, shared by validators and
 //!   stand-in generators.
+//! - [`fxhash`]: the fast hasher of the workspace's tables of short keys.
 //! - [`Sensitive`]: a wrapper whose `Debug` and `Display` print `<redacted>`, so a value that
 //!   must never reach a log line cannot get there by accident through `{:?}`.
 //!
@@ -27,6 +28,7 @@ use std::fmt;
 use std::ops::Range;
 
 pub mod checksum;
+pub mod fxhash;
 
 /// A kind of identifying detail.
 ///

@@ -697,53 +697,9 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     out
 }
 
-/// The hasher of [`leftmost_longest`]'s tables, asked at many positions of a text: a
-/// multiply-rotate hash (SipHash, the default, was a fifth of the search), with no need to
-/// resist chosen keys (the keys are the caller's own terms, looked up by the text's bytes).
-type Quick = std::hash::BuildHasherDefault<QuickHasher>;
-
-#[derive(Default)]
-struct QuickHasher(u64);
-
-impl QuickHasher {
-    const K: u64 = 0xf135_7aea_2e62_a9c5;
-
-    #[inline]
-    fn add(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(Self::K);
-    }
-}
-
-impl std::hash::Hasher for QuickHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        for &b in chunks.remainder() {
-            self.add(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u32(&mut self, v: u32) {
-        self.add(u64::from(v));
-    }
-
-    #[inline]
-    fn write_usize(&mut self, v: usize) {
-        self.add(v as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        // The product mixes upwards; the tables pick buckets by the low bits.
-        self.0.rotate_left(26)
-    }
-}
+/// The hasher of [`leftmost_longest`]'s tables, asked at many positions of a text (SipHash,
+/// the default, was a fifth of the search); the keys are the caller's own terms.
+type Quick = redact_entity::fxhash::FxBuildHasher;
 
 /// [`occurrences_by`] with an automaton, as it was built before [`leftmost_longest`].
 #[cfg(test)]

@@ -1,7 +1,8 @@
-//! The hasher of the crate's word tables (the name lexicon, the field labels) and of the name
-//! stage's per-text sets of name parts: SipHash, the standard one, cost more than the rest of
-//! a look-up of a short word. The per-text sets hold the name parts of one text's people, so
-//! a text made to collide costs at most quadratic time in that count.
+//! The hasher of the workspace's hash tables keyed by short strings and numbers (the name
+//! lexicon, field labels, per-text sets of name parts, the known-value search's tables):
+//! SipHash, the standard one, cost more than the rest of a look-up of a short word. Not
+//! resistant to chosen keys: use it where the keys are the workspace's own lists, or sets of
+//! one text's values whose worst case stays bounded (at most quadratic in their count).
 
 use std::hash::Hasher;
 
@@ -35,3 +36,6 @@ impl Hasher for FxHasher {
         self.0.rotate_left(26)
     }
 }
+
+/// A `BuildHasher` of [`FxHasher`], for `HashMap::with_hasher` and `HashMap::default()`.
+pub type FxBuildHasher = std::hash::BuildHasherDefault<FxHasher>;
