@@ -341,7 +341,9 @@ impl GramPositions {
 /// bytes, so passing the same `&str` for every finding of one text costs one indexing pass.
 #[derive(Debug, Default)]
 pub(crate) struct TextIndex {
-    key: Option<(usize, usize, u64)>,
+    key: Option<(usize, usize)>,
+    /// Sampled bytes of the text the index describes, checked on every [`TextIndex::prepare`].
+    fingerprint: Fingerprint,
     /// Incremented whenever the index describes a new text.
     generation: u64,
     lower: String,
@@ -365,6 +367,7 @@ impl Clone for TextIndex {
     fn clone(&self) -> Self {
         TextIndex {
             key: self.key,
+            fingerprint: self.fingerprint.clone(),
             generation: self.generation,
             lower: self.lower.clone(),
             grams: self.grams.clone(),
@@ -381,15 +384,12 @@ impl Clone for TextIndex {
 impl TextIndex {
     /// Makes the index describe `text` (a no-op when it already does).
     pub(crate) fn prepare(&mut self, text: &str) {
-        let key = (
-            text.as_ptr() as usize,
-            text.len(),
-            fingerprint(text.as_bytes()),
-        );
-        if self.key == Some(key) {
+        let key = (text.as_ptr() as usize, text.len());
+        if self.key == Some(key) && self.fingerprint.matches(text.as_bytes()) {
             return;
         }
         self.key = Some(key);
+        self.fingerprint = Fingerprint::of(text.as_bytes());
         self.generation += 1;
         self.lower.clear();
         self.lower.push_str(text);
@@ -619,18 +619,60 @@ fn unicode_lower(s: &str) -> String {
     out
 }
 
-/// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between.
-fn fingerprint(b: &[u8]) -> u64 {
-    let mut h = FxHasher::default();
-    let n = b.len();
-    h.write(&b[..n.min(64)]);
-    h.write(&b[n.saturating_sub(64)..]);
-    if n > 128 {
-        for k in 1..=32 {
-            h.write_u8(b[n * k / 33]);
+/// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between (the
+/// sample positions depend on the length only, so they are computed once per text).
+#[derive(Clone, Debug)]
+struct Fingerprint {
+    head: [u8; 64],
+    tail: [u8; 64],
+    mid: [u8; 32],
+    /// Positions of `mid` (all 0 for texts of 128 bytes or fewer, where `mid` is not used).
+    pos: [u32; 32],
+}
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Fingerprint {
+            head: [0; 64],
+            tail: [0; 64],
+            mid: [0; 32],
+            pos: [0; 32],
         }
     }
-    h.finish()
+}
+
+impl Fingerprint {
+    /// The fingerprint of `b` (less than 4 GiB).
+    fn of(b: &[u8]) -> Fingerprint {
+        let n = b.len();
+        let mut f = Fingerprint::default();
+        let h = n.min(64);
+        f.head[..h].copy_from_slice(&b[..h]);
+        f.tail[..h].copy_from_slice(&b[n - h..]);
+        if n > 128 {
+            for k in 0..32 {
+                let p = n * (k + 1) / 33;
+                f.pos[k] = p as u32;
+                f.mid[k] = b[p];
+            }
+        }
+        f
+    }
+
+    /// True when `b`, of the length of the fingerprinted text, has the same sampled bytes.
+    #[inline]
+    fn matches(&self, b: &[u8]) -> bool {
+        let n = b.len();
+        let h = n.min(64);
+        b[..h] == self.head[..h]
+            && b[n - h..] == self.tail[..h]
+            && (n <= 128
+                || self
+                    .pos
+                    .iter()
+                    .zip(&self.mid)
+                    .all(|(&p, &c)| b.get(p as usize) == Some(&c)))
+    }
 }
 
 /// Posting lists: gram → the strings that contain it, as linked nodes in one vector (no
