@@ -184,6 +184,15 @@ struct GramPositions {
     high_only: bool,
 }
 
+/// Replaces each count by the sum of the counts up to it.
+fn running_sums(v: &mut [u32]) {
+    let mut sum = 0u32;
+    for c in v {
+        sum += *c;
+        *c = sum;
+    }
+}
+
 /// Whether a packed 4-gram holds a byte of a non-ASCII character.
 #[inline]
 fn has_high(g: u32) -> bool {
@@ -218,43 +227,44 @@ impl GramPositions {
         let buckets = 1usize << log2;
         let shift = 32 - log2;
         let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
-        let mut bounds = vec![0u32; buckets + 1];
-        // (position, bucket) of each listed gram.
-        let mut hashed: Vec<(u32, u32)> = Vec::with_capacity(n);
+        // A counting sort in two passes over the grams (hashing a gram again is cheaper than
+        // keeping each one's bucket): bucket `h` is counted in `bounds[h + 2]`, so that after
+        // the running sums `bounds[h + 1]` is the bucket's start, moved to its end (the start
+        // of bucket `h + 1`) while it is filled.
+        let mut bounds = vec![0u32; buckets + 2];
+        let mut positions = vec![0u32; n];
         match &starts {
             Some(v) => {
                 for &i in v {
-                    let h = bucket(gram_at(b, i as usize));
-                    bounds[h] += 1;
-                    hashed.push((i, h as u32));
+                    bounds[bucket(gram_at(b, i as usize)) + 2] += 1;
+                }
+                running_sums(&mut bounds);
+                for &i in v {
+                    let c = &mut bounds[bucket(gram_at(b, i as usize)) + 1];
+                    positions[*c as usize] = i;
+                    *c += 1;
                 }
             }
-            None => {
-                let mut g = 0u32;
-                for (i, &c) in b.iter().enumerate() {
+            None if n > 0 => {
+                // The gram ending at byte `3 + i` starts at `i`.
+                let head = b[..3].iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
+                let mut g = head;
+                for &c in &b[3..] {
                     g = (g << 8) | u32::from(c);
-                    if i >= 3 {
-                        let h = bucket(g);
-                        bounds[h] += 1;
-                        hashed.push(((i - 3) as u32, h as u32));
-                    }
+                    bounds[bucket(g) + 2] += 1;
+                }
+                running_sums(&mut bounds);
+                let mut g = head;
+                for (i, &c) in b[3..].iter().enumerate() {
+                    g = (g << 8) | u32::from(c);
+                    let c = &mut bounds[bucket(g) + 1];
+                    positions[*c as usize] = i as u32;
+                    *c += 1;
                 }
             }
+            None => {}
         }
-        // Inclusive sums: `bounds[h]` is the end of bucket `h`; filling from the back moves it
-        // down to the bucket's start.
-        let mut sum = 0u32;
-        for c in &mut bounds[..buckets] {
-            sum += *c;
-            *c = sum;
-        }
-        bounds[buckets] = sum;
-        let mut positions = vec![0u32; hashed.len()];
-        for &(i, h) in hashed.iter().rev() {
-            let c = &mut bounds[h as usize];
-            *c -= 1;
-            positions[*c as usize] = i;
-        }
+        bounds.truncate(buckets + 1);
         GramPositions {
             bounds,
             positions,
@@ -676,31 +686,95 @@ impl Fingerprint {
 }
 
 /// Posting lists: gram → the strings that contain it, as linked nodes in one vector (no
-/// allocation per gram).
+/// allocation per gram), headed from an open-addressing table (linear probing, at most half
+/// full).
 #[derive(Clone, Debug, Default)]
 struct Postings {
-    /// Gram → (first node, number of nodes).
-    heads: FxMap<u64, (u32, u32)>,
+    /// (gram, first node, number of nodes) by hashed gram; 0 nodes: an empty slot.
+    slots: Vec<(u64, u32, u32)>,
+    /// `64 - log2(slots.len())`.
+    shift: u32,
+    /// Occupied slots.
+    grams: usize,
     /// (string index, next node).
     nodes: Vec<(u32, u32)>,
 }
 
 const NONE: u32 = u32::MAX;
 
+/// Slots of a [`Postings`] table when its first gram comes.
+const POSTINGS_MIN_SLOTS_LOG2: u32 = 10;
+
 impl Postings {
-    fn add(&mut self, gram: u64, ix: u32) {
-        let Postings { heads, nodes } = self;
-        let e = heads.entry(gram).or_insert((NONE, 0));
-        if e.0 != NONE && nodes[e.0 as usize].0 == ix {
-            return;
-        }
-        let node = nodes.len() as u32;
-        nodes.push((ix, e.0));
-        *e = (node, e.1 + 1);
+    #[inline]
+    fn slot(&self, gram: u64) -> usize {
+        (gram.wrapping_mul(GRAM_MUL8) >> self.shift) as usize
     }
 
+    /// Doubles the table (or makes the first one) and puts the grams back.
+    fn grow(&mut self) {
+        let log2 = if self.slots.is_empty() {
+            POSTINGS_MIN_SLOTS_LOG2
+        } else {
+            self.slots.len().trailing_zeros() + 1
+        };
+        let old = std::mem::replace(&mut self.slots, vec![(0, NONE, 0); 1 << log2]);
+        self.shift = 64 - log2;
+        let mask = self.slots.len() - 1;
+        for e in old.into_iter().filter(|e| e.2 != 0) {
+            let mut i = self.slot(e.0);
+            while self.slots[i].2 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e;
+        }
+    }
+
+    fn add(&mut self, gram: u64, ix: u32) {
+        if (self.grams + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(gram);
+        loop {
+            let e = &mut self.slots[i];
+            if e.2 == 0 {
+                *e = (gram, self.nodes.len() as u32, 1);
+                self.nodes.push((ix, NONE));
+                self.grams += 1;
+                return;
+            }
+            if e.0 == gram {
+                if self.nodes[e.1 as usize].0 == ix {
+                    return;
+                }
+                let node = self.nodes.len() as u32;
+                self.nodes.push((ix, e.1));
+                e.1 = node;
+                e.2 += 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// (first node, number of nodes) of `gram`'s list.
     fn get(&self, gram: u64) -> Option<(u32, u32)> {
-        self.heads.get(&gram).copied()
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(gram);
+        loop {
+            let e = &self.slots[i];
+            if e.2 == 0 {
+                return None;
+            }
+            if e.0 == gram {
+                return Some((e.1, e.2));
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     fn iter(&self, head: u32) -> impl Iterator<Item = u32> + '_ {
@@ -1055,6 +1129,34 @@ mod tests {
             });
             for n in cut.chain(needles.iter().cloned()) {
                 prop_assert_eq!(idx.contains(&n), lower.contains(&n.to_ascii_lowercase()), "{}", n);
+            }
+        }
+    }
+
+    proptest! {
+        /// The posting table lists what a map of vectors lists, across its growth.
+        #[test]
+        fn postings_match_a_map(
+            adds in proptest::collection::vec((0u64..3000, 0u32..4), 0..4000),
+            wide in any::<u64>(),
+        ) {
+            let mut p = Postings::default();
+            let mut want: HashMap<u64, Vec<u32>> = HashMap::new();
+            let mut ix = 0u32;
+            for (k, &(g, step)) in adds.iter().enumerate() {
+                ix += step;
+                // Small grams collide in the table, a few wide ones spread over it.
+                let g = if k % 7 == 0 { g ^ wide } else { g };
+                p.add(g, ix);
+                let l = want.entry(g).or_default();
+                if l.last() != Some(&ix) {
+                    l.push(ix);
+                }
+            }
+            for g in (0..3000).chain(adds.iter().map(|a| a.0 ^ wide)) {
+                let got = p.get(g).map(|(head, n)| (n, p.iter(head).collect::<Vec<_>>()));
+                let w = want.get(&g).map(|l| (l.len() as u32, l.iter().rev().copied().collect()));
+                prop_assert_eq!(got, w, "{}", g);
             }
         }
     }
