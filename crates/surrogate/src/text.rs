@@ -362,7 +362,7 @@ pub(crate) struct TextIndex {
     grams: std::sync::OnceLock<GramPositions>,
     /// The text's whole words of 1 to 3 bytes ([`pack_short`]), for whole-word questions
     /// about short words; built on the first such question.
-    short_words: std::sync::OnceLock<FxSet<u32>>,
+    short_words: std::sync::OnceLock<ShortWords>,
     queries: std::sync::atomic::AtomicUsize,
     /// Name words that follow a title of one gender in the text (`Mr. Moreira` → `moreira`:
     /// male), keyed by `data::key`; built on the first question.
@@ -524,14 +524,8 @@ impl TextIndex {
             // A short word of word bytes only: whole where it is a maximal run of word bytes.
             return self
                 .short_words
-                .get_or_init(|| {
-                    self.lower
-                        .as_bytes()
-                        .split(|&c| !is_word_byte(c))
-                        .filter_map(pack_short)
-                        .collect()
-                })
-                .contains(&packed);
+                .get_or_init(|| ShortWords::of(self.lower.as_bytes()))
+                .contains(needle.as_bytes(), packed);
         }
         let needle = needle.to_ascii_lowercase();
         if needle.is_empty() || !self.contains_lower(&needle) {
@@ -588,7 +582,7 @@ fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
 /// A byte that continues a word for [`TextIndex::contains_word`]: an ASCII letter or digit, or
 /// any byte of a non-ASCII character.
 #[inline]
-fn is_word_byte(c: u8) -> bool {
+const fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c >= 0x80
 }
 
@@ -601,6 +595,109 @@ fn pack_short(w: &[u8]) -> Option<u32> {
     Some(w.iter().fold(w.len() as u32, |p, &c| {
         (p << 8) | u32::from(c.to_ascii_lowercase())
     }))
+}
+
+/// The whole words of 1 to 3 word bytes of a lowercased text ([`pack_short`]): those of
+/// ASCII letters and digits as bits (one per possible word), the others in a set.
+#[derive(Clone, Debug, Default)]
+struct ShortWords {
+    ascii: Vec<u64>,
+    other: FxSet<u32>,
+}
+
+/// By byte: 1 + its rank among the ASCII digits and lowercase letters (`0-9a-z`), 0 for
+/// other bytes.
+static ALNUM_RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = 1 + i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 26 {
+        t[b'a' as usize + i] = 11 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`is_word_byte`] by byte.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = is_word_byte(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// Words of ASCII digits and lowercase letters of 1 to 3 bytes: each has its own index
+/// below this (`0-9a-z` as digits 1 to 36 of base 37).
+const SHORT_ASCII_WORDS: usize = 37 * 37 * 37;
+
+impl ShortWords {
+    /// The short words of `lower` (no ASCII capitals).
+    fn of(lower: &[u8]) -> ShortWords {
+        let mut w = ShortWords {
+            ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
+            other: FxSet::default(),
+        };
+        let mut rest = lower;
+        while !rest.is_empty() {
+            let start = rest
+                .iter()
+                .position(|&c| WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            rest = &rest[start..];
+            let len = rest
+                .iter()
+                .position(|&c| !WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            let word = &rest[..len];
+            rest = &rest[len..];
+            if len > 3 || len == 0 {
+                continue;
+            }
+            match ascii_index(word) {
+                Some(ix) => w.ascii[ix / 64] |= 1 << (ix % 64),
+                None => {
+                    if let Some(p) = pack_short(word) {
+                        w.other.insert(p);
+                    }
+                }
+            }
+        }
+        w
+    }
+
+    /// Whether `word`, packed by [`pack_short`] as `packed`, is one of them.
+    fn contains(&self, word: &[u8], packed: u32) -> bool {
+        let mut low = [0u8; 3];
+        let Some(low) = low.get_mut(..word.len()) else {
+            return false;
+        };
+        low.copy_from_slice(word);
+        low.make_ascii_lowercase();
+        match ascii_index(low) {
+            Some(ix) => self.ascii[ix / 64] & (1 << (ix % 64)) != 0,
+            None => self.other.contains(&packed),
+        }
+    }
+}
+
+/// The index below [`SHORT_ASCII_WORDS`] of a word of 1 to 3 ASCII digits and lowercase
+/// letters; `None` for other words.
+#[inline]
+fn ascii_index(word: &[u8]) -> Option<usize> {
+    if word.is_empty() || word.len() > 3 {
+        return None;
+    }
+    word.iter().try_fold(0usize, |ix, &c| {
+        let r = ALNUM_RANK[usize::from(c)];
+        (r != 0).then_some(ix * 37 + usize::from(r))
+    })
 }
 
 /// `s.to_lowercase()` for a mostly ASCII `s` without ASCII capitals: the runs between ASCII
