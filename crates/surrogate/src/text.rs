@@ -431,7 +431,9 @@ impl TextIndex {
                         break;
                     }
                 }
-                prev = crate::person::title_gender(w);
+                prev = crate::person::may_be_title(w)
+                    .then(|| crate::person::title_gender(w))
+                    .flatten();
             }
             out.retain(|(k, _)| !conflicts.contains(k));
             out
@@ -554,30 +556,52 @@ impl TextIndex {
 fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
     let b = s.as_bytes();
     let mut i = 0;
+    // Whether the character at `i` belongs to a run, and its length.
+    let class = move |i: usize| -> (bool, usize) {
+        let c = b[i];
+        if c < 0x80 {
+            (RUN_BYTE[usize::from(c)], 1)
+        } else {
+            let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
+            (ch.is_alphabetic(), ch.len_utf8())
+        }
+    };
     std::iter::from_fn(move || {
-        let mut start = None;
         while i < b.len() {
-            let c = b[i];
-            let (inner, len) = if c < 0x80 {
-                (c.is_ascii_alphabetic() || c == b'\'' || c == b'-', 1)
-            } else {
-                let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
-                (ch.is_alphabetic(), ch.len_utf8())
-            };
-            match (inner, start) {
-                (true, None) => start = Some(i),
-                (false, Some(st)) => {
-                    let w = s.get(st..i);
-                    i += len;
-                    return w;
-                }
-                _ => {}
+            let (inner, len) = class(i);
+            if inner {
+                break;
             }
             i += len;
         }
-        start.and_then(|st| s.get(st..))
+        if i >= b.len() {
+            return None;
+        }
+        let start = i;
+        while i < b.len() {
+            let (inner, len) = class(i);
+            if !inner {
+                let w = s.get(start..i);
+                i += len;
+                return w;
+            }
+            i += len;
+        }
+        s.get(start..)
     })
 }
+
+/// By ASCII byte: whether it belongs to a run of [`letter_runs`] (a letter, `'` or `-`).
+static RUN_BYTE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphabetic() || b == b'\'' || b == b'-';
+        c += 1;
+    }
+    t
+};
 
 /// A byte that continues a word for [`TextIndex::contains_word`]: an ASCII letter or digit, or
 /// any byte of a non-ASCII character.
