@@ -214,7 +214,10 @@ impl GramPositions {
             if all == 0 {
                 return v;
             }
-            for (j, _) in b.iter().enumerate().filter(|&(_, &c)| c >= 0x80) {
+            let mut next = 0;
+            while let Some(rel) = b.get(next..).and_then(find_high) {
+                let j = next + rel;
+                next = j + 1;
                 let from = v
                     .last()
                     .map_or(0, |&l| l as usize + 1)
@@ -768,7 +771,7 @@ fn unicode_lower(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len() + s.len() / 16);
     let mut done = 0;
-    while let Some(rel) = b[done..].iter().position(|&c| c >= 0x80) {
+    while let Some(rel) = find_high(&b[done..]) {
         let high = done + rel;
         let start = b[done..high]
             .iter()
@@ -784,6 +787,26 @@ fn unicode_lower(s: &str) -> String {
     }
     out.push_str(&s[done..]);
     out
+}
+
+/// The position of the first non-ASCII byte of `b`, looked for eight bytes at a time.
+fn find_high(b: &[u8]) -> Option<usize> {
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let high = u64::from_le_bytes(w) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return Some(at + (high.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c >= 0x80)
+        .map(|p| at + p)
 }
 
 /// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between (the
@@ -1419,6 +1442,14 @@ mod tests {
                 .filter(|w| !w.is_empty())
                 .collect();
             prop_assert_eq!(letter_runs(&s).collect::<Vec<_>>(), want);
+        }
+
+        /// The word-at-a-time search finds the first non-ASCII byte a byte loop finds.
+        #[test]
+        fn find_high_matches_a_byte_loop(s in "[a-c \n\u{80}-\u{ff}é\u{4e00}]{0,40}", from in 0usize..40) {
+            let b = s.as_bytes();
+            let b = &b[from.min(b.len())..];
+            prop_assert_eq!(find_high(b), b.iter().position(|&c| c >= 0x80));
         }
 
         /// Lowering piece by piece gives what lowering the whole text gives.
