@@ -584,7 +584,7 @@ impl Surrogates {
 
     fn accept_lower(&mut self, lower: &str, value_lower: &str) -> bool {
         if lower == value_lower
-            || (value_lower.len() >= 3 && lower.contains(value_lower))
+            || (value_lower.len() >= 3 && contains_short(lower, value_lower))
             || self.taken.clashes(lower)
             || self.text.contains_lower(lower)
             || self.seen.may_hold(lower)
@@ -643,6 +643,21 @@ impl Surrogates {
     }
 }
 
+/// `hay.contains(needle)` for a short haystack (a candidate): a needle almost as long as the
+/// haystack is compared at each offset, which costs less than setting up a search.
+#[inline]
+fn contains_short(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    if n.len() > h.len() {
+        return false;
+    }
+    if h.len() - n.len() < 16 {
+        h.windows(n.len().max(1)).any(|w| w == n) || n.is_empty()
+    } else {
+        hay.contains(needle)
+    }
+}
+
 /// One candidate from the kind's generator.
 fn generate(cx: &mut Ctx<'_>, kind: Kind, rule: &str, kp: usize, value: &str) -> String {
     match kind {
@@ -674,6 +689,14 @@ mod free_name_tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// The short-haystack search answers as `str::contains`.
+        #[test]
+        fn contains_short_matches_contains(hay in "[ab -é]{0,60}", needle in "[ab -é]{0,40}") {
+            prop_assert_eq!(contains_short(&hay, &needle), hay.contains(needle.as_str()));
+            let cut = &hay[..hay.char_indices().nth(hay.chars().count() / 2).map_or(0, |c| c.0)];
+            prop_assert_eq!(contains_short(&hay, cut), true);
+        }
+
         /// The bit-set search finds the name that asking each name in turn finds.
         #[test]
         fn first_free_name_matches_asking_each(
