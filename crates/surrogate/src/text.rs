@@ -1049,8 +1049,9 @@ fn hash_bytes(s: &[u8]) -> u64 {
 }
 
 /// The bit sets of [`Taken`] start with 2^this bits and grow with the strings held (a
-/// redaction of 1 KB zeroed 72 KB for them, three times, before).
-const TAKEN_BITS_MIN: u32 = 10;
+/// redaction of 1 KB zeroed 72 KB for them, three times, before; with 2^10 bits it grew them
+/// once, and more of its candidates passed the thinner filters to a search).
+const TAKEN_BITS_MIN: u32 = 12;
 
 impl Taken {
     /// Grows the bit sets (up to 2^16 bits for starts, 2^18 for the grams) once the strings
