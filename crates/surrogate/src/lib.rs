@@ -517,7 +517,7 @@ impl Surrogates {
                 }
             }
         }
-        if kind == Kind::Person && value.chars().any(char::is_alphabetic) {
+        if kind == Kind::Person && value.chars().any(text::is_alphabetic) {
             // A person's stand-in is always made of names of the lists: more fresh draws,
             // then double-barrelled surnames (a text or conversation holding most of the
             // lists' names), never invented letters.

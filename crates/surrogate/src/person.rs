@@ -44,7 +44,7 @@ enum Script {
 fn script_of(s: &str) -> Script {
     let mut latin = false;
     let mut other = None;
-    for c in s.chars().filter(|c| c.is_alphabetic()) {
+    for c in s.chars().filter(|&c| crate::text::is_alphabetic(c)) {
         let u = c as u32;
         if c.is_ascii_alphabetic() || (0xC0..0x250).contains(&u) {
             latin = true;
@@ -72,7 +72,7 @@ fn script_of(s: &str) -> Script {
 
 /// A stand-in for a person's name.
 pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
-    if !value.chars().any(char::is_alphabetic) {
+    if !value.chars().any(crate::text::is_alphabetic) {
         return shape::reshape(cx.rng, value);
     }
     let script = script_of(value);
@@ -535,7 +535,7 @@ fn assign_roles(words: &mut [Word<'_>]) {
     let mut seen_name = false;
     for (i, w) in words.iter_mut().enumerate() {
         let core = w.core;
-        let has_letters = core.chars().any(char::is_alphabetic);
+        let has_letters = core.chars().any(crate::text::is_alphabetic);
         let kept = (!seen_name && i + 1 < n && is_title(core))
             || (seen_name && core.len() <= 4 && NAME_SUFFIXES.contains(&data::fold(core).as_str()))
             || (seen_name

@@ -602,7 +602,7 @@ fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
             (RUN_BYTE[usize::from(c)], 1)
         } else {
             let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
-            (ch.is_alphabetic(), ch.len_utf8())
+            (is_alphabetic(ch), ch.len_utf8())
         }
     };
     std::iter::from_fn(move || {
@@ -628,6 +628,32 @@ fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
         }
         s.get(start..)
     })
+}
+
+/// `c.is_alphabetic()`, for characters of the Basic Multilingual Plane from a table built once
+/// per block of 256 characters (the Unicode look-up costs hundreds of instructions for each
+/// character outside ASCII).
+pub(crate) fn is_alphabetic(c: char) -> bool {
+    /// By block of 256 characters: a bit per character, set when it is alphabetic.
+    static BLOCKS: [std::sync::OnceLock<[u64; 4]>; 256] =
+        [const { std::sync::OnceLock::new() }; 256];
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    let u = c as u32;
+    let Some(block) = BLOCKS.get((u >> 8) as usize) else {
+        return c.is_alphabetic();
+    };
+    let bits = block.get_or_init(|| {
+        let mut bits = [0u64; 4];
+        for i in 0..256u32 {
+            if char::from_u32((u & !0xFF) | i).is_some_and(char::is_alphabetic) {
+                bits[(i / 64) as usize] |= 1 << (i % 64);
+            }
+        }
+        bits
+    });
+    bits[((u & 0xFF) / 64) as usize] & (1 << (u % 64)) != 0
 }
 
 /// By ASCII byte: whether it belongs to a run of [`letter_runs`] (a letter, `'` or `-`).
@@ -1458,6 +1484,17 @@ mod tests {
         fn unicode_lower_matches_to_lowercase(s in "[a-c .\n\tΣσςÉéİ'’\u{301}]{0,40}") {
             let lower = s.to_ascii_lowercase();
             prop_assert_eq!(unicode_lower(&lower), lower.to_lowercase());
+        }
+    }
+
+    /// The block tables answer as the Unicode look-up, for every character of the Basic
+    /// Multilingual Plane and a few beyond.
+    #[test]
+    fn is_alphabetic_matches_char() {
+        for c in (0..0x1_0000).chain([0x1_0000, 0x1_D400, 0x2_0000, 0x1_F600, 0x10_FFFF]) {
+            if let Some(c) = char::from_u32(c) {
+                assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{:?}", c);
+            }
         }
     }
 
