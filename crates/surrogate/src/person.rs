@@ -44,7 +44,7 @@ enum Script {
 fn script_of(s: &str) -> Script {
     let mut latin = false;
     let mut other = None;
-    for c in s.chars().filter(|c| c.is_alphabetic()) {
+    for c in s.chars().filter(|&c| crate::text::is_alphabetic(c)) {
         let u = c as u32;
         if c.is_ascii_alphabetic() || (0xC0..0x250).contains(&u) {
             latin = true;
@@ -72,7 +72,7 @@ fn script_of(s: &str) -> Script {
 
 /// A stand-in for a person's name.
 pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
-    if !value.chars().any(char::is_alphabetic) {
+    if !value.chars().any(crate::text::is_alphabetic) {
         return shape::reshape(cx.rng, value);
     }
     let script = script_of(value);
@@ -291,6 +291,33 @@ static TITLE_GENDER: std::sync::LazyLock<crate::text::FxMap<&'static str, Option
         m
     });
 
+/// The ASCII [`TITLES`] of up to 7 bytes by [`pack_word`] (the first entry of a title wins).
+static TITLE_PACKED: std::sync::LazyLock<crate::text::FxMap<u64, Option<Gender>>> =
+    std::sync::LazyLock::new(|| {
+        let mut m = crate::text::FxMap::default();
+        for &(t, g) in TITLES {
+            if let Some(k) = pack_word(t.as_bytes()) {
+                m.entry(k).or_insert(g);
+            }
+        }
+        m
+    });
+
+/// An ASCII word of up to 7 bytes, lowercased, packed with its length into a `u64`.
+#[inline]
+fn pack_word(w: &[u8]) -> Option<u64> {
+    if w.len() > 7 || !w.is_ascii() {
+        return None;
+    }
+    Some(
+        w.iter()
+            .enumerate()
+            .fold((w.len() as u64) << 56, |k, (i, &c)| {
+                k | u64::from(c.to_ascii_lowercase()) << (8 * i)
+            }),
+    )
+}
+
 /// By first byte of the [`TITLES`]: bit `n` set when one of them is `n` bytes long.
 static TITLE_STARTS: std::sync::LazyLock<[u16; 256]> = std::sync::LazyLock::new(|| {
     let mut t = [0u16; 256];
@@ -304,6 +331,20 @@ static TITLE_STARTS: std::sync::LazyLock<[u16; 256]> = std::sync::LazyLock::new(
     t
 });
 
+/// False when [`title_gender`] of `word` (without dots) is sure to be `None`: an ASCII word
+/// whose first letter and length no title has. Cheap, for every word of a text.
+#[inline]
+pub(crate) fn may_be_title(word: &str) -> bool {
+    let b = word.as_bytes();
+    match b.first() {
+        Some(&f) if b.len() <= 12 => {
+            TITLE_STARTS[usize::from(f.to_ascii_lowercase())] & (1 << b.len()) != 0
+                || !word.is_ascii()
+        }
+        _ => false,
+    }
+}
+
 pub(crate) fn title_gender(core: &str) -> Option<Gender> {
     if core.len() > 12 {
         return None;
@@ -316,6 +357,9 @@ pub(crate) fn title_gender(core: &str) -> Option<Gender> {
         if TITLE_STARTS[usize::from(first)] & (1 << core.len()) == 0 {
             return None;
         }
+        if let Some(k) = pack_word(core) {
+            return TITLE_PACKED.get(&k).copied().flatten();
+        }
         let mut buf = [0u8; 12];
         let low = &mut buf[..core.len()];
         low.copy_from_slice(core);
@@ -325,10 +369,7 @@ pub(crate) fn title_gender(core: &str) -> Option<Gender> {
             .and_then(|w| TITLE_GENDER.get(w).copied().flatten());
     }
     let f = data::fold(core);
-    TITLES
-        .iter()
-        .find(|(t, _)| *t == f.trim_end_matches('.'))
-        .and_then(|(_, g)| *g)
+    TITLE_GENDER.get(f.trim_end_matches('.')).copied().flatten()
 }
 
 /// One piece of a name to replace.
@@ -474,7 +515,10 @@ fn is_title(core: &str) -> bool {
         return false;
     }
     if core.is_ascii() {
-        // Lowered on the stack and looked up (every title is a key of the map).
+        // Packed or lowered on the stack and looked up (every title is a key of the maps).
+        if let Some(k) = pack_word(core.as_bytes()) {
+            return TITLE_PACKED.contains_key(&k);
+        }
         let mut buf = [0u8; 12];
         let low = &mut buf[..core.len()];
         low.copy_from_slice(core.as_bytes());
@@ -491,7 +535,7 @@ fn assign_roles(words: &mut [Word<'_>]) {
     let mut seen_name = false;
     for (i, w) in words.iter_mut().enumerate() {
         let core = w.core;
-        let has_letters = core.chars().any(char::is_alphabetic);
+        let has_letters = core.chars().any(crate::text::is_alphabetic);
         let kept = (!seen_name && i + 1 < n && is_title(core))
             || (seen_name && core.len() <= 4 && NAME_SUFFIXES.contains(&data::fold(core).as_str()))
             || (seen_name
@@ -757,6 +801,9 @@ mod tests {
                 .and_then(|(_, g)| *g);
             let want = if w.len() > 12 { None } else { want };
             assert_eq!(super::title_gender(w), want, "{w}");
+            if !w.contains('.') && !super::may_be_title(w) {
+                assert_eq!(want, None, "{w}: ruled out by may_be_title");
+            }
         }
     }
 

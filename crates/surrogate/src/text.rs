@@ -2,8 +2,9 @@
 //! a stand-in already handed out or a reserved string.
 //!
 //! Both checks are case-insensitive for ASCII letters (restore matches that way). The original
-//! text is indexed once (a lowercase copy plus, for long texts, a bit set of hashed 4-grams that
-//! rules most candidates out without a scan); the taken strings keep a hash set for equality and
+//! text is indexed once (a lowercase copy plus, for short texts, a bit set of hashed 4-grams
+//! that rules most candidates out without a scan, for long texts the positions of its 4-grams);
+//! the taken strings keep a hash set for equality and
 //! two small gram indexes for containment.
 
 use std::collections::{HashMap, HashSet};
@@ -75,8 +76,12 @@ pub(crate) type FxMap<K, V> = HashMap<K, V, FxBuild>;
 /// A hash set with [`FxHasher`].
 pub(crate) type FxSet<K> = HashSet<K, FxBuild>;
 
-/// Texts shorter than this are searched directly; longer ones get a gram filter.
+/// Texts shorter than this are searched directly (after a bit set of their 4-grams, from
+/// [`BITS_MIN_TEXT`] bytes); longer ones get the positions of their 4-grams.
 const FILTER_MIN_TEXT: usize = 4096;
+/// Texts from this length (and shorter than [`FILTER_MIN_TEXT`]) get a bit set of their
+/// 4-grams; shorter ones are searched directly.
+const BITS_MIN_TEXT: usize = 256;
 /// Plain searches before the gram positions are listed: a 200,000-character text is searched
 /// in about 20 µs, the positions cost about 0.5 ms to list.
 const FILTER_AFTER_QUERIES: usize = 16;
@@ -184,6 +189,15 @@ struct GramPositions {
     high_only: bool,
 }
 
+/// Replaces each count by the sum of the counts up to it.
+fn running_sums(v: &mut [u32]) {
+    let mut sum = 0u32;
+    for c in v {
+        sum += *c;
+        *c = sum;
+    }
+}
+
 /// Whether a packed 4-gram holds a byte of a non-ASCII character.
 #[inline]
 fn has_high(g: u32) -> bool {
@@ -200,7 +214,10 @@ impl GramPositions {
             if all == 0 {
                 return v;
             }
-            for (j, _) in b.iter().enumerate().filter(|&(_, &c)| c >= 0x80) {
+            let mut next = 0;
+            while let Some(rel) = b.get(next..).and_then(find_high) {
+                let j = next + rel;
+                next = j + 1;
                 let from = v
                     .last()
                     .map_or(0, |&l| l as usize + 1)
@@ -218,43 +235,44 @@ impl GramPositions {
         let buckets = 1usize << log2;
         let shift = 32 - log2;
         let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
-        let mut bounds = vec![0u32; buckets + 1];
-        // (position, bucket) of each listed gram.
-        let mut hashed: Vec<(u32, u32)> = Vec::with_capacity(n);
+        // A counting sort in two passes over the grams (hashing a gram again is cheaper than
+        // keeping each one's bucket): bucket `h` is counted in `bounds[h + 2]`, so that after
+        // the running sums `bounds[h + 1]` is the bucket's start, moved to its end (the start
+        // of bucket `h + 1`) while it is filled.
+        let mut bounds = vec![0u32; buckets + 2];
+        let mut positions = vec![0u32; n];
         match &starts {
             Some(v) => {
                 for &i in v {
-                    let h = bucket(gram_at(b, i as usize));
-                    bounds[h] += 1;
-                    hashed.push((i, h as u32));
+                    bounds[bucket(gram_at(b, i as usize)) + 2] += 1;
+                }
+                running_sums(&mut bounds);
+                for &i in v {
+                    let c = &mut bounds[bucket(gram_at(b, i as usize)) + 1];
+                    positions[*c as usize] = i;
+                    *c += 1;
                 }
             }
-            None => {
-                let mut g = 0u32;
-                for (i, &c) in b.iter().enumerate() {
+            None if n > 0 => {
+                // The gram ending at byte `3 + i` starts at `i`.
+                let head = b[..3].iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
+                let mut g = head;
+                for &c in &b[3..] {
                     g = (g << 8) | u32::from(c);
-                    if i >= 3 {
-                        let h = bucket(g);
-                        bounds[h] += 1;
-                        hashed.push(((i - 3) as u32, h as u32));
-                    }
+                    bounds[bucket(g) + 2] += 1;
+                }
+                running_sums(&mut bounds);
+                let mut g = head;
+                for (i, &c) in b[3..].iter().enumerate() {
+                    g = (g << 8) | u32::from(c);
+                    let c = &mut bounds[bucket(g) + 1];
+                    positions[*c as usize] = i as u32;
+                    *c += 1;
                 }
             }
+            None => {}
         }
-        // Inclusive sums: `bounds[h]` is the end of bucket `h`; filling from the back moves it
-        // down to the bucket's start.
-        let mut sum = 0u32;
-        for c in &mut bounds[..buckets] {
-            sum += *c;
-            *c = sum;
-        }
-        bounds[buckets] = sum;
-        let mut positions = vec![0u32; hashed.len()];
-        for &(i, h) in hashed.iter().rev() {
-            let c = &mut bounds[h as usize];
-            *c -= 1;
-            positions[*c as usize] = i;
-        }
+        bounds.truncate(buckets + 1);
         GramPositions {
             bounds,
             positions,
@@ -341,16 +359,21 @@ impl GramPositions {
 /// bytes, so passing the same `&str` for every finding of one text costs one indexing pass.
 #[derive(Debug, Default)]
 pub(crate) struct TextIndex {
-    key: Option<(usize, usize, u64)>,
+    key: Option<(usize, usize)>,
+    /// Sampled bytes of the text the index describes, checked on every [`TextIndex::prepare`].
+    fingerprint: Fingerprint,
     /// Incremented whenever the index describes a new text.
     generation: u64,
     lower: String,
     /// Positions of the text's 4-grams, built only once a text has been queried often
     /// enough (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
     grams: std::sync::OnceLock<GramPositions>,
+    /// For texts of [`BITS_MIN_TEXT`] to [`FILTER_MIN_TEXT`] bytes: a bit set of their hashed
+    /// 4-grams, built on the first question, that answers most "no"s without a search.
+    bits: std::sync::OnceLock<GramBits>,
     /// The text's whole words of 1 to 3 bytes ([`pack_short`]), for whole-word questions
     /// about short words; built on the first such question.
-    short_words: std::sync::OnceLock<FxSet<u32>>,
+    short_words: std::sync::OnceLock<ShortWords>,
     queries: std::sync::atomic::AtomicUsize,
     /// Name words that follow a title of one gender in the text (`Mr. Moreira` → `moreira`:
     /// male), keyed by `data::key`; built on the first question.
@@ -365,9 +388,11 @@ impl Clone for TextIndex {
     fn clone(&self) -> Self {
         TextIndex {
             key: self.key,
+            fingerprint: self.fingerprint.clone(),
             generation: self.generation,
             lower: self.lower.clone(),
             grams: self.grams.clone(),
+            bits: self.bits.clone(),
             short_words: self.short_words.clone(),
             queries: std::sync::atomic::AtomicUsize::new(
                 self.queries.load(std::sync::atomic::Ordering::Relaxed),
@@ -381,20 +406,18 @@ impl Clone for TextIndex {
 impl TextIndex {
     /// Makes the index describe `text` (a no-op when it already does).
     pub(crate) fn prepare(&mut self, text: &str) {
-        let key = (
-            text.as_ptr() as usize,
-            text.len(),
-            fingerprint(text.as_bytes()),
-        );
-        if self.key == Some(key) {
+        let key = (text.as_ptr() as usize, text.len());
+        if self.key == Some(key) && self.fingerprint.matches(text.as_bytes()) {
             return;
         }
         self.key = Some(key);
+        self.fingerprint = Fingerprint::of(text.as_bytes());
         self.generation += 1;
         self.lower.clear();
         self.lower.push_str(text);
         self.lower.make_ascii_lowercase();
         self.grams = std::sync::OnceLock::new();
+        self.bits = std::sync::OnceLock::new();
         self.short_words = std::sync::OnceLock::new();
         self.queries = std::sync::atomic::AtomicUsize::new(0);
         self.titled = std::sync::OnceLock::new();
@@ -421,7 +444,9 @@ impl TextIndex {
                         break;
                     }
                 }
-                prev = crate::person::title_gender(w);
+                prev = crate::person::may_be_title(w)
+                    .then(|| crate::person::title_gender(w))
+                    .flatten();
             }
             out.retain(|(k, _)| !conflicts.contains(k));
             out
@@ -446,6 +471,29 @@ impl TextIndex {
         )
     }
 
+    /// The bit set of the text's 4-grams, for texts of [`BITS_MIN_TEXT`] to
+    /// [`FILTER_MIN_TEXT`] bytes.
+    fn bits(&self) -> Option<&GramBits> {
+        let n = self.lower.len();
+        if !(BITS_MIN_TEXT..FILTER_MIN_TEXT).contains(&n) {
+            return None;
+        }
+        Some(self.bits.get_or_init(|| {
+            // About 8 bits per gram: a needle's grams are all set by chance rarely.
+            let log2 = (n * 8).next_power_of_two().trailing_zeros().clamp(10, 16);
+            let mut bits = GramBits::with_bits(log2);
+            let b = self.lower.as_bytes();
+            let mut g = 0u32;
+            for (i, &c) in b.iter().enumerate() {
+                g = (g << 8) | u32::from(c);
+                if i >= 3 {
+                    bits.set(g);
+                }
+            }
+            bits
+        }))
+    }
+
     /// Which text the index describes (changes whenever it is rebuilt).
     pub(crate) fn generation(&self) -> u64 {
         self.generation
@@ -460,6 +508,9 @@ impl TextIndex {
             && let Some(g) = self.filter()
         {
             g.contains(self.lower.as_bytes(), n)
+        } else if n.len() >= 4 && self.bits().is_some_and(|b| !b.has_all(n)) {
+            // A 4-gram of the needle is not in the text.
+            false
         } else {
             self.lower.contains(needle_lower)
         };
@@ -514,14 +565,8 @@ impl TextIndex {
             // A short word of word bytes only: whole where it is a maximal run of word bytes.
             return self
                 .short_words
-                .get_or_init(|| {
-                    self.lower
-                        .as_bytes()
-                        .split(|&c| !is_word_byte(c))
-                        .filter_map(pack_short)
-                        .collect()
-                })
-                .contains(&packed);
+                .get_or_init(|| ShortWords::of(self.lower.as_bytes()))
+                .contains(needle.as_bytes(), packed);
         }
         let needle = needle.to_ascii_lowercase();
         if needle.is_empty() || !self.contains_lower(&needle) {
@@ -550,35 +595,83 @@ impl TextIndex {
 fn letter_runs(s: &str) -> impl Iterator<Item = &str> {
     let b = s.as_bytes();
     let mut i = 0;
+    // Whether the character at `i` belongs to a run, and its length.
+    let class = move |i: usize| -> (bool, usize) {
+        let c = b[i];
+        if c < 0x80 {
+            (RUN_BYTE[usize::from(c)], 1)
+        } else {
+            let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
+            (is_alphabetic(ch), ch.len_utf8())
+        }
+    };
     std::iter::from_fn(move || {
-        let mut start = None;
         while i < b.len() {
-            let c = b[i];
-            let (inner, len) = if c < 0x80 {
-                (c.is_ascii_alphabetic() || c == b'\'' || c == b'-', 1)
-            } else {
-                let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
-                (ch.is_alphabetic(), ch.len_utf8())
-            };
-            match (inner, start) {
-                (true, None) => start = Some(i),
-                (false, Some(st)) => {
-                    let w = s.get(st..i);
-                    i += len;
-                    return w;
-                }
-                _ => {}
+            let (inner, len) = class(i);
+            if inner {
+                break;
             }
             i += len;
         }
-        start.and_then(|st| s.get(st..))
+        if i >= b.len() {
+            return None;
+        }
+        let start = i;
+        while i < b.len() {
+            let (inner, len) = class(i);
+            if !inner {
+                let w = s.get(start..i);
+                i += len;
+                return w;
+            }
+            i += len;
+        }
+        s.get(start..)
     })
 }
+
+/// `c.is_alphabetic()`, for characters of the Basic Multilingual Plane from a table built once
+/// per block of 256 characters (the Unicode look-up costs hundreds of instructions for each
+/// character outside ASCII).
+pub(crate) fn is_alphabetic(c: char) -> bool {
+    /// By block of 256 characters: a bit per character, set when it is alphabetic.
+    static BLOCKS: [std::sync::OnceLock<[u64; 4]>; 256] =
+        [const { std::sync::OnceLock::new() }; 256];
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    let u = c as u32;
+    let Some(block) = BLOCKS.get((u >> 8) as usize) else {
+        return c.is_alphabetic();
+    };
+    let bits = block.get_or_init(|| {
+        let mut bits = [0u64; 4];
+        for i in 0..256u32 {
+            if char::from_u32((u & !0xFF) | i).is_some_and(char::is_alphabetic) {
+                bits[(i / 64) as usize] |= 1 << (i % 64);
+            }
+        }
+        bits
+    });
+    bits[((u & 0xFF) / 64) as usize] & (1 << (u % 64)) != 0
+}
+
+/// By ASCII byte: whether it belongs to a run of [`letter_runs`] (a letter, `'` or `-`).
+static RUN_BYTE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphabetic() || b == b'\'' || b == b'-';
+        c += 1;
+    }
+    t
+};
 
 /// A byte that continues a word for [`TextIndex::contains_word`]: an ASCII letter or digit, or
 /// any byte of a non-ASCII character.
 #[inline]
-fn is_word_byte(c: u8) -> bool {
+const fn is_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c >= 0x80
 }
 
@@ -593,6 +686,109 @@ fn pack_short(w: &[u8]) -> Option<u32> {
     }))
 }
 
+/// The whole words of 1 to 3 word bytes of a lowercased text ([`pack_short`]): those of
+/// ASCII letters and digits as bits (one per possible word), the others in a set.
+#[derive(Clone, Debug, Default)]
+struct ShortWords {
+    ascii: Vec<u64>,
+    other: FxSet<u32>,
+}
+
+/// By byte: 1 + its rank among the ASCII digits and lowercase letters (`0-9a-z`), 0 for
+/// other bytes.
+static ALNUM_RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = 1 + i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 26 {
+        t[b'a' as usize + i] = 11 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`is_word_byte`] by byte.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = is_word_byte(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// Words of ASCII digits and lowercase letters of 1 to 3 bytes: each has its own index
+/// below this (`0-9a-z` as digits 1 to 36 of base 37).
+const SHORT_ASCII_WORDS: usize = 37 * 37 * 37;
+
+impl ShortWords {
+    /// The short words of `lower` (no ASCII capitals).
+    fn of(lower: &[u8]) -> ShortWords {
+        let mut w = ShortWords {
+            ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
+            other: FxSet::default(),
+        };
+        let mut rest = lower;
+        while !rest.is_empty() {
+            let start = rest
+                .iter()
+                .position(|&c| WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            rest = &rest[start..];
+            let len = rest
+                .iter()
+                .position(|&c| !WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            let word = &rest[..len];
+            rest = &rest[len..];
+            if len > 3 || len == 0 {
+                continue;
+            }
+            match ascii_index(word) {
+                Some(ix) => w.ascii[ix / 64] |= 1 << (ix % 64),
+                None => {
+                    if let Some(p) = pack_short(word) {
+                        w.other.insert(p);
+                    }
+                }
+            }
+        }
+        w
+    }
+
+    /// Whether `word`, packed by [`pack_short`] as `packed`, is one of them.
+    fn contains(&self, word: &[u8], packed: u32) -> bool {
+        let mut low = [0u8; 3];
+        let Some(low) = low.get_mut(..word.len()) else {
+            return false;
+        };
+        low.copy_from_slice(word);
+        low.make_ascii_lowercase();
+        match ascii_index(low) {
+            Some(ix) => self.ascii[ix / 64] & (1 << (ix % 64)) != 0,
+            None => self.other.contains(&packed),
+        }
+    }
+}
+
+/// The index below [`SHORT_ASCII_WORDS`] of a word of 1 to 3 ASCII digits and lowercase
+/// letters; `None` for other words.
+#[inline]
+fn ascii_index(word: &[u8]) -> Option<usize> {
+    if word.is_empty() || word.len() > 3 {
+        return None;
+    }
+    word.iter().try_fold(0usize, |ix, &c| {
+        let r = ALNUM_RANK[usize::from(c)];
+        (r != 0).then_some(ix * 37 + usize::from(r))
+    })
+}
+
 /// `s.to_lowercase()` for a mostly ASCII `s` without ASCII capitals: the runs between ASCII
 /// whitespace that hold a non-ASCII character are lowered, the rest is copied. Whitespace
 /// is neither cased nor case-ignorable, so no lowering rule (the final sigma) looks across
@@ -601,7 +797,7 @@ fn unicode_lower(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = String::with_capacity(s.len() + s.len() / 16);
     let mut done = 0;
-    while let Some(rel) = b[done..].iter().position(|&c| c >= 0x80) {
+    while let Some(rel) = find_high(&b[done..]) {
         let high = done + rel;
         let start = b[done..high]
             .iter()
@@ -619,46 +815,172 @@ fn unicode_lower(s: &str) -> String {
     out
 }
 
-/// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between.
-fn fingerprint(b: &[u8]) -> u64 {
-    let mut h = FxHasher::default();
-    let n = b.len();
-    h.write(&b[..n.min(64)]);
-    h.write(&b[n.saturating_sub(64)..]);
-    if n > 128 {
-        for k in 1..=32 {
-            h.write_u8(b[n * k / 33]);
+/// The position of the first non-ASCII byte of `b`, looked for eight bytes at a time.
+fn find_high(b: &[u8]) -> Option<usize> {
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let high = u64::from_le_bytes(w) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return Some(at + (high.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c >= 0x80)
+        .map(|p| at + p)
+}
+
+/// A cheap fingerprint of a text: its first and last 64 bytes and 32 samples in between (the
+/// sample positions depend on the length only, so they are computed once per text).
+#[derive(Clone, Debug)]
+struct Fingerprint {
+    head: [u8; 64],
+    tail: [u8; 64],
+    mid: [u8; 32],
+    /// Positions of `mid` (all 0 for texts of 128 bytes or fewer, where `mid` is not used).
+    pos: [u32; 32],
+}
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Fingerprint {
+            head: [0; 64],
+            tail: [0; 64],
+            mid: [0; 32],
+            pos: [0; 32],
         }
     }
-    h.finish()
+}
+
+impl Fingerprint {
+    /// The fingerprint of `b` (less than 4 GiB).
+    fn of(b: &[u8]) -> Fingerprint {
+        let n = b.len();
+        let mut f = Fingerprint::default();
+        let h = n.min(64);
+        f.head[..h].copy_from_slice(&b[..h]);
+        f.tail[..h].copy_from_slice(&b[n - h..]);
+        if n > 128 {
+            for k in 0..32 {
+                let p = n * (k + 1) / 33;
+                f.pos[k] = p as u32;
+                f.mid[k] = b[p];
+            }
+        }
+        f
+    }
+
+    /// True when `b`, of the length of the fingerprinted text, has the same sampled bytes.
+    #[inline]
+    fn matches(&self, b: &[u8]) -> bool {
+        let n = b.len();
+        let h = n.min(64);
+        b[..h] == self.head[..h]
+            && b[n - h..] == self.tail[..h]
+            && (n <= 128
+                || self
+                    .pos
+                    .iter()
+                    .zip(&self.mid)
+                    .all(|(&p, &c)| b.get(p as usize) == Some(&c)))
+    }
 }
 
 /// Posting lists: gram → the strings that contain it, as linked nodes in one vector (no
-/// allocation per gram).
+/// allocation per gram), headed from an open-addressing table (linear probing, at most half
+/// full).
 #[derive(Clone, Debug, Default)]
 struct Postings {
-    /// Gram → (first node, number of nodes).
-    heads: FxMap<u64, (u32, u32)>,
+    /// (gram, first node, number of nodes) by hashed gram; 0 nodes: an empty slot.
+    slots: Vec<(u64, u32, u32)>,
+    /// `64 - log2(slots.len())`.
+    shift: u32,
+    /// Occupied slots.
+    grams: usize,
     /// (string index, next node).
     nodes: Vec<(u32, u32)>,
 }
 
 const NONE: u32 = u32::MAX;
 
+/// Slots of a [`Postings`] table when its first gram comes.
+const POSTINGS_MIN_SLOTS_LOG2: u32 = 10;
+
 impl Postings {
-    fn add(&mut self, gram: u64, ix: u32) {
-        let Postings { heads, nodes } = self;
-        let e = heads.entry(gram).or_insert((NONE, 0));
-        if e.0 != NONE && nodes[e.0 as usize].0 == ix {
-            return;
-        }
-        let node = nodes.len() as u32;
-        nodes.push((ix, e.0));
-        *e = (node, e.1 + 1);
+    #[inline]
+    fn slot(&self, gram: u64) -> usize {
+        (gram.wrapping_mul(GRAM_MUL8) >> self.shift) as usize
     }
 
+    /// Doubles the table (or makes the first one) and puts the grams back.
+    fn grow(&mut self) {
+        let log2 = if self.slots.is_empty() {
+            POSTINGS_MIN_SLOTS_LOG2
+        } else {
+            self.slots.len().trailing_zeros() + 1
+        };
+        let old = std::mem::replace(&mut self.slots, vec![(0, NONE, 0); 1 << log2]);
+        self.shift = 64 - log2;
+        let mask = self.slots.len() - 1;
+        for e in old.into_iter().filter(|e| e.2 != 0) {
+            let mut i = self.slot(e.0);
+            while self.slots[i].2 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e;
+        }
+    }
+
+    fn add(&mut self, gram: u64, ix: u32) {
+        if (self.grams + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(gram);
+        loop {
+            let e = &mut self.slots[i];
+            if e.2 == 0 {
+                *e = (gram, self.nodes.len() as u32, 1);
+                self.nodes.push((ix, NONE));
+                self.grams += 1;
+                return;
+            }
+            if e.0 == gram {
+                if self.nodes[e.1 as usize].0 == ix {
+                    return;
+                }
+                let node = self.nodes.len() as u32;
+                self.nodes.push((ix, e.1));
+                e.1 = node;
+                e.2 += 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// (first node, number of nodes) of `gram`'s list.
     fn get(&self, gram: u64) -> Option<(u32, u32)> {
-        self.heads.get(&gram).copied()
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(gram);
+        loop {
+            let e = &self.slots[i];
+            if e.2 == 0 {
+                return None;
+            }
+            if e.0 == gram {
+                return Some((e.1, e.2));
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     fn iter(&self, head: u32) -> impl Iterator<Item = u32> + '_ {
@@ -753,8 +1075,9 @@ fn hash_bytes(s: &[u8]) -> u64 {
 }
 
 /// The bit sets of [`Taken`] start with 2^this bits and grow with the strings held (a
-/// redaction of 1 KB zeroed 72 KB for them, three times, before).
-const TAKEN_BITS_MIN: u32 = 10;
+/// redaction of 1 KB zeroed 72 KB for them, three times, before; with 2^10 bits it grew them
+/// once, and more of its candidates passed the thinner filters to a search).
+const TAKEN_BITS_MIN: u32 = 12;
 
 impl Taken {
     /// Grows the bit sets (up to 2^16 bits for starts, 2^18 for the grams) once the strings
@@ -1018,6 +1341,60 @@ mod tests {
     }
 
     proptest! {
+        /// The posting table lists what a map of vectors lists, across its growth.
+        #[test]
+        fn postings_match_a_map(
+            adds in proptest::collection::vec((0u64..3000, 0u32..4), 0..4000),
+            wide in any::<u64>(),
+        ) {
+            let mut p = Postings::default();
+            let mut want: HashMap<u64, Vec<u32>> = HashMap::new();
+            let mut ix = 0u32;
+            for (k, &(g, step)) in adds.iter().enumerate() {
+                ix += step;
+                // Small grams collide in the table, a few wide ones spread over it.
+                let g = if k % 7 == 0 { g ^ wide } else { g };
+                p.add(g, ix);
+                let l = want.entry(g).or_default();
+                if l.last() != Some(&ix) {
+                    l.push(ix);
+                }
+            }
+            for g in (0..3000).chain(adds.iter().map(|a| a.0 ^ wide)) {
+                let got = p.get(g).map(|(head, n)| (n, p.iter(head).collect::<Vec<_>>()));
+                let w = want.get(&g).map(|l| (l.len() as u32, l.iter().rev().copied().collect()));
+                prop_assert_eq!(got, w, "{}", g);
+            }
+        }
+    }
+
+    proptest! {
+        /// Texts short enough for the bit set of their grams: it never hides an occurrence,
+        /// for ASCII and non-ASCII needles.
+        #[test]
+        fn text_bits_match_naive(
+            text in "[a-cA-C1 .é]{200,1500}",
+            cuts in proptest::collection::vec((any::<usize>(), 1usize..16), 1..40),
+            needles in proptest::collection::vec("[abcAB1 .é]{1,12}", 1..20),
+        ) {
+            let mut idx = TextIndex::default();
+            idx.prepare(&text);
+            let lower = text.to_ascii_lowercase();
+            let folded = text.to_lowercase();
+            let cut = cuts.iter().filter_map(|&(p, n)| {
+                let p = p % text.len();
+                text.get(p..(p + n).min(text.len())).map(str::to_string)
+            });
+            for n in cut.chain(needles.iter().cloned()) {
+                let nl = n.to_ascii_lowercase();
+                let naive = lower.contains(nl.as_str())
+                    || (!nl.is_ascii() && folded.contains(n.to_lowercase().as_str()));
+                prop_assert_eq!(idx.contains(&n), naive, "{:?}", n);
+            }
+        }
+    }
+
+    proptest! {
         /// The gram positions find exactly the occurrences a scan finds, also when only the
         /// non-ASCII grams are listed (for needles holding a non-ASCII character).
         #[test]
@@ -1094,11 +1471,30 @@ mod tests {
             prop_assert_eq!(letter_runs(&s).collect::<Vec<_>>(), want);
         }
 
+        /// The word-at-a-time search finds the first non-ASCII byte a byte loop finds.
+        #[test]
+        fn find_high_matches_a_byte_loop(s in "[a-c \n\u{80}-\u{ff}é\u{4e00}]{0,40}", from in 0usize..40) {
+            let b = s.as_bytes();
+            let b = &b[from.min(b.len())..];
+            prop_assert_eq!(find_high(b), b.iter().position(|&c| c >= 0x80));
+        }
+
         /// Lowering piece by piece gives what lowering the whole text gives.
         #[test]
         fn unicode_lower_matches_to_lowercase(s in "[a-c .\n\tΣσςÉéİ'’\u{301}]{0,40}") {
             let lower = s.to_ascii_lowercase();
             prop_assert_eq!(unicode_lower(&lower), lower.to_lowercase());
+        }
+    }
+
+    /// The block tables answer as the Unicode look-up, for every character of the Basic
+    /// Multilingual Plane and a few beyond.
+    #[test]
+    fn is_alphabetic_matches_char() {
+        for c in (0..0x1_0000).chain([0x1_0000, 0x1_D400, 0x2_0000, 0x1_F600, 0x10_FFFF]) {
+            if let Some(c) = char::from_u32(c) {
+                assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{:?}", c);
+            }
         }
     }
 
