@@ -28,8 +28,10 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::MatchKind;
 use redact_entity::{Finding, Kind};
+
+pub(crate) mod scan;
 
 /// How a run of the view maps to the text it was made from.
 #[derive(Clone, Copy, Debug)]
@@ -502,7 +504,7 @@ enum Trigger {
 }
 
 struct Triggers {
-    ac: AhoCorasick,
+    ac: scan::Scanner,
     what: Vec<Trigger>,
 }
 
@@ -537,11 +539,7 @@ static TRIGGERS: LazyLock<Option<Triggers>> = LazyLock::new(|| {
     for l in LABELS {
         add(l, Trigger::Label);
     }
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::LeftmostLongest)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(&pats)
+    scan::Scanner::new(&pats, MatchKind::LeftmostLongest, true)
         .ok()
         .map(|ac| Triggers { ac, what })
 });
@@ -925,12 +923,11 @@ fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
     let bytes = text.as_bytes();
     let mut groups: Vec<Group> = Vec::new();
     let mut done = 0usize;
-    for m in tr.ac.find_iter(text) {
-        let (s, e) = (m.start(), m.end());
+    for (s, e, pattern) in tr.ac.find_iter(bytes) {
         if s < done {
             continue;
         }
-        match tr.what[m.pattern().as_usize()] {
+        match tr.what[pattern] {
             kind @ (Trigger::AtDevice | Trigger::AtWord | Trigger::AtSign) => {
                 let (lb, ra) = (blanks_before(text, s), blanks_after(text, e));
                 match kind {

@@ -14,13 +14,14 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use redact_entity::{Finding, Kind};
 
+use crate::normalize::scan::Scanner;
 use crate::secrets::shannon_entropy;
 use crate::spans::Spans;
 
 /// Provider prefixes distinctive enough to mark a short token as a secret: those of
 /// [`crate::secrets::PROVIDER_PREFIXES`] that end in `_` or `-` (`ghp_`, `sk-`, `hf_`),
 /// without the few that also start ordinary words or codes.
-static PREFIXES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+static PREFIXES: LazyLock<Scanner> = LazyLock::new(|| {
     const ORDINARY: &[&str] = &["key-", "API-", "ico-", "pul-", "A3-", "v1.0-", "tk-us-"];
     let list: Vec<&str> = crate::secrets::PROVIDER_PREFIXES
         .iter()
@@ -28,11 +29,7 @@ static PREFIXES: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .filter(|p| p.len() >= 3 && (p.ends_with('_') || p.ends_with('-')))
         .filter(|p| !ORDINARY.contains(p))
         .collect();
-    AhoCorasickBuilder::new()
-        .kind(Some(AhoCorasickKind::DFA))
-        .match_kind(MatchKind::LeftmostLongest)
-        .build(list)
-        .expect("provider prefixes compile")
+    Scanner::new(&list, MatchKind::LeftmostLongest, false).expect("provider prefixes compile")
 });
 
 /// Words that say a token nearby is a secret (lower case; matched case-insensitively at
@@ -151,8 +148,7 @@ fn body_byte(c: u8) -> bool {
 /// digits and letters and some entropy.
 fn prefixed(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
-    for m in PREFIXES.find_iter(text) {
-        let (s, p) = (m.start(), m.end());
+    for (s, p, _) in PREFIXES.find_iter(b) {
         if s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
             continue;
         }
