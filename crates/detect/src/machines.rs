@@ -205,6 +205,19 @@ fn bsb_accounts(text: &str, found: &mut Vec<Finding>) {
     }
 }
 
+/// The bytes of a machine name's run: ASCII letters and digits, `-` and `_` (a table: one
+/// load a byte in the scan of the whole text).
+const NAME_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_');
+        c += 1;
+    }
+    t
+};
+
 /// Adds machine names not inside another finding to `found` (sorted, disjoint), keeping it so.
 fn machine_names(text: &str, found: &mut Vec<Finding>) {
     let b = text.as_bytes();
@@ -216,7 +229,7 @@ fn machine_names(text: &str, found: &mut Vec<Finding>) {
             continue;
         }
         let s = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'-' | b'_')) {
+        while i < b.len() && NAME_BYTES[usize::from(b[i])] {
             i += 1;
         }
         let e = i;
