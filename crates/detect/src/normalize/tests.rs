@@ -298,9 +298,12 @@ fn glued_labels_need_digits_not_hex() {
     assert!(View::of(text).is_none());
 }
 
+/// A group's operations.
+type Ops = Vec<(usize, usize, &'static str)>;
+
 /// The runs of [`spaced_runs`] read byte by byte, as it first did: each position tried as a
 /// run's start, a run taken whole.
-fn spaced_runs_bytewise(text: &str) -> Vec<(usize, usize, Vec<(usize, usize, &'static str)>)> {
+fn spaced_runs_bytewise(text: &str) -> Vec<(usize, usize, Ops)> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let alnum = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_alphanumeric);
