@@ -17,17 +17,29 @@ use sha2::{Digest, Sha256};
 
 use crate::context::{Cue, Cues};
 
+/// Whether each byte is an ASCII letter or digit (a table: one load a byte in the pass over
+/// the words of the whole text).
+pub(crate) const ALNUM: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    t
+};
+
 /// Appends the identifiers among the words of `text` to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
+        if !ALNUM[usize::from(b[i])] {
             i += 1;
             continue;
         }
         let start = i;
-        while i < b.len() && b[i].is_ascii_alphanumeric() {
+        while i < b.len() && ALNUM[usize::from(b[i])] {
             i += 1;
         }
         let end = i;

@@ -224,7 +224,7 @@ fn machine_names(text: &str, found: &mut Vec<Finding>) {
     let mut added = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
+        if !crate::ids::ALNUM[usize::from(b[i])] {
             i += 1;
             continue;
         }
