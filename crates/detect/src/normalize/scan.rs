@@ -39,7 +39,8 @@ impl Scanner {
     /// The leftmost match (start, end, pattern index) at or after `from`, as
     /// `AhoCorasick::find` of the same patterns and match kind finds it in `hay[from..]`.
     ///
-    /// Not inlined: compiled on its own, the byte loop keeps its state in registers.
+    /// Not inlined: compiled on its own, the byte loop keeps its state in registers. It
+    /// steps four bytes and then tests once, where `aho_corasick` tests every byte.
     #[inline(never)]
     pub(crate) fn find(&self, hay: &[u8], from: usize) -> Option<(usize, usize, usize)> {
         let dfa = &self.dfa;
@@ -49,20 +50,42 @@ impl Scanner {
             let pid = dfa.match_pattern(sid, 0);
             mat = Some((from, from, pid.as_usize()));
         }
-        let mut bytes = hay.get(from..)?.iter();
-        while let Some(&b) = bytes.next() {
-            sid = dfa.next_state(Anchored::No, sid, b);
-            if dfa.is_special(sid) {
-                if dfa.is_dead(sid) {
-                    return mat;
+        if from > hay.len() {
+            return None;
+        }
+        let mut at = from;
+        loop {
+            // Four bytes at a time while none of them enters a special state (the special
+            // states have the lowest ids: the least of the four tells).
+            while let Some(&[b0, b1, b2, b3]) = hay.get(at..at + 4) {
+                let s0 = dfa.next_state(Anchored::No, sid, b0);
+                let s1 = dfa.next_state(Anchored::No, s0, b1);
+                let s2 = dfa.next_state(Anchored::No, s1, b2);
+                let s3 = dfa.next_state(Anchored::No, s2, b3);
+                if dfa.is_special(s0.min(s1).min(s2).min(s3)) {
+                    break;
                 }
-                // Without a prefilter, a special state is dead or a match.
-                let at = hay.len() - bytes.as_slice().len();
-                let pid = dfa.match_pattern(sid, 0);
-                mat = Some((at - dfa.pattern_len(pid), at, pid.as_usize()));
+                sid = s3;
+                at += 4;
+            }
+            // Those four (or the last few) one at a time.
+            let stop = hay.len().min(at + 4);
+            if at >= stop {
+                return mat;
+            }
+            while at < stop {
+                sid = dfa.next_state(Anchored::No, sid, hay[at]);
+                at += 1;
+                if dfa.is_special(sid) {
+                    if dfa.is_dead(sid) {
+                        return mat;
+                    }
+                    // Without a prefilter, a special state is dead or a match.
+                    let pid = dfa.match_pattern(sid, 0);
+                    mat = Some((at - dfa.pattern_len(pid), at, pid.as_usize()));
+                }
             }
         }
-        mat
     }
 
     /// The successive non-overlapping leftmost matches in `hay`, as
@@ -135,7 +158,7 @@ mod tests {
                 Just("zéro".to_string()),
                 "[a-zA-Z@\\[\\]_ -]{0,6}",
                 "\\PC{0,4}",
-            ], 0..10)
+            ], 0..24)
         ) {
             let text = parts.concat();
             for kind in [MatchKind::LeftmostFirst, MatchKind::LeftmostLongest] {
