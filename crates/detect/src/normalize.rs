@@ -928,7 +928,7 @@ fn spaced_runs(text: &str, groups: &mut Vec<Group>) {
 
 /// The first ASCII digit of `b` at or after `from`: blocks of 16 bytes without one are
 /// passed over whole (a test of a block compiles to a few vector instructions).
-fn next_digit(b: &[u8], from: usize) -> Option<usize> {
+pub(crate) fn next_digit(b: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some(block) = b.get(i..i + 16) {
         if block.iter().fold(false, |any, c| any | c.is_ascii_digit()) {
