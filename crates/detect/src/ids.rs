@@ -17,20 +17,24 @@ use sha2::{Digest, Sha256};
 
 use crate::context::{Cue, Cues};
 
+/// Whether each byte is an ASCII letter or digit (a table: one load a byte in the pass over
+/// the words of the whole text).
+pub(crate) const ALNUM: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    t
+};
+
 /// Appends the identifiers among the words of `text` to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_alphanumeric() {
-            i += 1;
-        }
-        let end = i;
+    while let Some((start, end)) = next_word(b, i) {
+        i = end;
         let len = end - start;
         if !(9..=62).contains(&len) || !b[start..end].iter().any(u8::is_ascii_digit) {
             continue;
@@ -46,6 +50,39 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             continue;
         }
         out.push(Finding::new(start, end, Kind::IdNumber, rule));
+    }
+}
+
+/// The shortest word an identifier is.
+const SHORTEST: usize = 9;
+
+/// The first word (a maximal run of ASCII letters and digits) of at least [`SHORTEST`]
+/// bytes that starts at or after `i` (where `i` is 0, follows a byte of no word, or holds
+/// one): its start and end.
+///
+/// Such a word holds the byte `SHORTEST - 1` after any of its first bytes: the text is
+/// probed there, and only the words through a probe are read, not every byte.
+fn next_word(b: &[u8], mut i: usize) -> Option<(usize, usize)> {
+    loop {
+        let probe = i + SHORTEST - 1;
+        if !ALNUM[usize::from(*b.get(probe)?)] {
+            i = probe + 1;
+            continue;
+        }
+        // The word through the probe starts at or after `i`.
+        let mut s = probe;
+        while s > i && ALNUM[usize::from(b[s - 1])] {
+            s -= 1;
+        }
+        let mut e = probe + 1;
+        while e < b.len() && ALNUM[usize::from(b[e])] {
+            e += 1;
+        }
+        if e - s >= SHORTEST {
+            return Some((s, e));
+        }
+        // `b[e]` is no word byte.
+        i = e + 1;
     }
 }
 
@@ -338,6 +375,50 @@ fn bech32_address(w: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The words of at least [`SHORTEST`] bytes, found byte by byte as [`find`] first did.
+    fn long_words_bytewise(b: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if !b[i].is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            let s = i;
+            while i < b.len() && b[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            if i - s >= SHORTEST {
+                out.push((s, i));
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Probing finds the words a byte-by-byte reading finds.
+        #[test]
+        fn probed_words_match_bytewise(
+            parts in proptest::collection::vec(prop_oneof![
+                "[A-Za-z0-9]{0,14}",
+                "[ _.,\\-]{0,3}",
+                "\\PC{0,3}",
+            ], 0..16)
+        ) {
+            let text = parts.concat();
+            let b = text.as_bytes();
+            let mut got = Vec::new();
+            let mut i = 0;
+            while let Some((s, e)) = next_word(b, i) {
+                got.push((s, e));
+                i = e;
+            }
+            prop_assert_eq!(got, long_words_bytewise(b));
+        }
+    }
 
     fn found(text: &str) -> Vec<(&str, &'static str)> {
         let mut out = Vec::new();

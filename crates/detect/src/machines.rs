@@ -216,24 +216,55 @@ fn bsb_accounts(text: &str, found: &mut Vec<Finding>) {
     }
 }
 
+/// The bytes of a machine name's run: ASCII letters and digits, `-` and `_` (a table: one
+/// load a byte in the scan of the whole text).
+const NAME_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_');
+        c += 1;
+    }
+    t
+};
+
+/// The first run that may be a machine name at or after `i` (0 or the end of a run): its
+/// start and end. A run is a letter or digit and the name bytes after it; one that may be a
+/// name has four bytes or more and ends with a digit.
+///
+/// Such a run holds a digit: the runs are read from the digits (found a block of bytes at a
+/// time), not byte by byte.
+fn next_name(b: &[u8], mut i: usize) -> Option<(usize, usize)> {
+    loop {
+        let d = crate::normalize::next_digit(b, i)?;
+        // The name bytes through the digit (they start at or after `i`) ...
+        let mut s = d;
+        while s > i && NAME_BYTES[usize::from(b[s - 1])] {
+            s -= 1;
+        }
+        let mut e = d + 1;
+        while e < b.len() && NAME_BYTES[usize::from(b[e])] {
+            e += 1;
+        }
+        // ... from the first letter or digit.
+        while !crate::ids::ALNUM[usize::from(b[s])] {
+            s += 1;
+        }
+        i = e;
+        if e - s >= 4 && b[e - 1].is_ascii_digit() {
+            return Some((s, e));
+        }
+    }
+}
+
 /// Adds machine names not inside another finding to `found` (sorted, disjoint), keeping it so.
 fn machine_names(text: &str, found: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut added = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let s = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'-' | b'_')) {
-            i += 1;
-        }
-        let e = i;
-        if e - s < 4 || !b[e - 1].is_ascii_digit() {
-            continue;
-        }
+    while let Some((s, e)) = next_name(b, i) {
+        i = e;
         // Part of something longer: a domain (`db-01.prod…`), a path, a version, a word.
         if s > 0 && matches!(b[s - 1], b'.' | b'/' | b'@' | b'$' | b'#' | b'%') {
             continue;
@@ -268,6 +299,51 @@ fn machine_names(text: &str, found: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The runs [`next_name`] finds, read byte by byte as [`machine_names`] first did.
+    fn names_bytewise(b: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if !b[i].is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'-' | b'_')) {
+                i += 1;
+            }
+            if i - s >= 4 && b[i - 1].is_ascii_digit() {
+                out.push((s, i));
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Reading the runs from their digits finds what a byte-by-byte reading finds.
+        #[test]
+        fn names_from_digits_match_bytewise(
+            parts in proptest::collection::vec(prop_oneof![
+                "[A-Za-z0-9_-]{0,8}",
+                "[0-9]{0,3}",
+                "[ .,/]{0,2}",
+                "\\PC{0,2}",
+            ], 0..24)
+        ) {
+            let text = parts.concat();
+            let b = text.as_bytes();
+            let mut got = Vec::new();
+            let mut i = 0;
+            while let Some((s, e)) = next_name(b, i) {
+                got.push((s, e));
+                i = e;
+            }
+            prop_assert_eq!(got, names_bytewise(b));
+        }
+    }
 
     #[test]
     fn syslog_hosts_by_position() {

@@ -28,8 +28,10 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::MatchKind;
 use redact_entity::{Finding, Kind};
+
+pub(crate) mod scan;
 
 /// How a run of the view maps to the text it was made from.
 #[derive(Clone, Copy, Debug)]
@@ -502,7 +504,7 @@ enum Trigger {
 }
 
 struct Triggers {
-    ac: AhoCorasick,
+    ac: scan::Scanner,
     what: Vec<Trigger>,
 }
 
@@ -537,11 +539,7 @@ static TRIGGERS: LazyLock<Option<Triggers>> = LazyLock::new(|| {
     for l in LABELS {
         add(l, Trigger::Label);
     }
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::LeftmostLongest)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(&pats)
+    scan::Scanner::new(&pats, MatchKind::LeftmostLongest, true)
         .ok()
         .map(|ac| Triggers { ac, what })
 });
@@ -881,20 +879,32 @@ fn dot_device_before(text: &str, e: usize) -> Option<usize> {
 
 /// Runs of at least nine single letters or digits separated by single spaces, with at least
 /// seven digits (`4 1 1 1 …`, `C Z 3 0 …`): the spaces go.
+///
+/// A run is a maximal chain of singles (each one a run of its own, the chains disjoint), and
+/// one that counts holds a digit: the chains are read from the digits that are singles,
+/// found a block of bytes at a time, not byte by byte.
 fn spaced_runs(text: &str, groups: &mut Vec<Group>) {
     let bytes = text.as_bytes();
     let alnum = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_alphanumeric);
     let single = |i: usize| alnum(i) && (i == 0 || !alnum(i - 1)) && !alnum(i + 1);
-    let mut i = 0;
-    while i + 2 < bytes.len() {
-        if bytes[i + 1] != b' ' || !single(i) || !single(i + 2) {
-            i += 1;
+    let mut from = 0;
+    while let Some(d) = next_digit(bytes, from) {
+        if !single(d) {
+            // Inside a longer run of letters and digits: none of its digits is a single.
+            from = d + 1;
+            while alnum(from) {
+                from += 1;
+            }
             continue;
         }
-        let start = i;
-        let mut end = i + 1;
+        // The chain's first single: chains are disjoint, so it is at or after `from`.
+        let mut start = d;
+        while start >= 2 && bytes[start - 1] == b' ' && single(start - 2) {
+            start -= 2;
+        }
+        let mut end = start + 1;
         let mut count = 1;
-        let mut digits = usize::from(bytes[i].is_ascii_digit());
+        let mut digits = usize::from(bytes[start].is_ascii_digit());
         while bytes.get(end) == Some(&b' ') && single(end + 1) {
             count += 1;
             digits += usize::from(bytes[end + 1].is_ascii_digit());
@@ -912,8 +922,24 @@ fn spaced_runs(text: &str, groups: &mut Vec<Group>) {
                 glued: None,
             });
         }
-        i = end;
+        from = end;
     }
+}
+
+/// The first ASCII digit of `b` at or after `from`: blocks of 16 bytes without one are
+/// passed over whole (a test of a block compiles to a few vector instructions).
+pub(crate) fn next_digit(b: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(block) = b.get(i..i + 16) {
+        if block.iter().fold(false, |any, c| any | c.is_ascii_digit()) {
+            break;
+        }
+        i += 16;
+    }
+    b.get(i..)?
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|p| i + p)
 }
 
 /// The word pass over `text`.
@@ -925,12 +951,11 @@ fn word_pass(text: &str) -> (Option<Pass>, Vec<(usize, usize)>) {
     let bytes = text.as_bytes();
     let mut groups: Vec<Group> = Vec::new();
     let mut done = 0usize;
-    for m in tr.ac.find_iter(text) {
-        let (s, e) = (m.start(), m.end());
+    for (s, e, pattern) in tr.ac.find_iter(bytes) {
         if s < done {
             continue;
         }
-        match tr.what[m.pattern().as_usize()] {
+        match tr.what[pattern] {
             kind @ (Trigger::AtDevice | Trigger::AtWord | Trigger::AtSign) => {
                 let (lb, ra) = (blanks_before(text, s), blanks_after(text, e));
                 match kind {

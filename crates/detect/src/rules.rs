@@ -9,7 +9,6 @@
 
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
 use regex_automata::meta::Regex;
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind};
@@ -18,6 +17,7 @@ use regex_syntax::hir::Hir;
 use redact_entity::{Finding, Kind};
 
 use crate::classify;
+use crate::normalize::scan::Scanner;
 use crate::secrets;
 
 /// What to do with a candidate of a pattern.
@@ -285,7 +285,7 @@ struct Part {
     /// anchored from each place one of them starts, so its automaton has no unanchored
     /// prefix and no reverse automaton: in a fresh process the unanchored parts built
     /// states for every position of a diverse text, and a reverse search per match.
-    starts: Option<AhoCorasick>,
+    starts: Option<Scanner>,
 }
 
 impl Part {
@@ -296,12 +296,11 @@ impl Part {
         if let Some(starts) = &self.starts {
             let mut from = 0;
             while from < text.len() {
-                let Some(m) = starts.find(aho_corasick::Input::new(text).span(from..text.len()))
-                else {
+                let Some((start, _, _)) = starts.find(text.as_bytes(), from) else {
                     break;
                 };
-                out.push(m.start());
-                from = next_boundary(text, m.start() + 1);
+                out.push(start);
+                from = next_boundary(text, start + 1);
             }
         }
         out
@@ -492,17 +491,14 @@ impl Rules {
                 .build_many_from_hir(&rules.iter().map(|&i| &hirs[i]).collect::<Vec<_>>())
                 .unwrap_or_else(|e| panic!("built-in detection rules must compile: {e}"))
         };
-        let build_starts = |rules: &[usize]| -> AhoCorasick {
+        let build_starts = |rules: &[usize]| -> Scanner {
             let mut lits: Vec<&[u8]> = rules
                 .iter()
                 .flat_map(|&i| starts[i].iter().flatten().map(Vec::as_slice))
                 .collect();
             lits.sort_unstable();
             lits.dedup();
-            AhoCorasick::builder()
-                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                .build(lits)
+            Scanner::new(&lits, aho_corasick::MatchKind::LeftmostFirst, false)
                 .unwrap_or_else(|e| panic!("rule prefixes must compile: {e}"))
         };
         let groups: Vec<(usize, Vec<usize>)> = members
@@ -511,7 +507,7 @@ impl Rules {
             .filter(|(_, m)| !m.is_empty())
             .collect();
         // The start automaton on a second thread, the parts' regexes on this one.
-        let second = || -> Option<AhoCorasick> {
+        let second = || -> Option<Scanner> {
             groups
                 .iter()
                 .find(|(k, _)| anchored(*k))

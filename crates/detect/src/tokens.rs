@@ -14,13 +14,14 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use redact_entity::{Finding, Kind};
 
+use crate::normalize::scan::Scanner;
 use crate::secrets::shannon_entropy;
 use crate::spans::Spans;
 
 /// Provider prefixes distinctive enough to mark a short token as a secret: those of
 /// [`crate::secrets::PROVIDER_PREFIXES`] that end in `_` or `-` (`ghp_`, `sk-`, `hf_`),
 /// without the few that also start ordinary words or codes.
-static PREFIXES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+static PREFIXES: LazyLock<Scanner> = LazyLock::new(|| {
     const ORDINARY: &[&str] = &["key-", "API-", "ico-", "pul-", "A3-", "v1.0-", "tk-us-"];
     let list: Vec<&str> = crate::secrets::PROVIDER_PREFIXES
         .iter()
@@ -28,11 +29,7 @@ static PREFIXES: LazyLock<AhoCorasick> = LazyLock::new(|| {
         .filter(|p| p.len() >= 3 && (p.ends_with('_') || p.ends_with('-')))
         .filter(|p| !ORDINARY.contains(p))
         .collect();
-    AhoCorasickBuilder::new()
-        .kind(Some(AhoCorasickKind::DFA))
-        .match_kind(MatchKind::LeftmostLongest)
-        .build(list)
-        .expect("provider prefixes compile")
+    Scanner::new(&list, MatchKind::LeftmostLongest, false).expect("provider prefixes compile")
 });
 
 /// Words that say a token nearby is a secret (lower case; matched case-insensitively at
@@ -151,8 +148,7 @@ fn body_byte(c: u8) -> bool {
 /// digits and letters and some entropy.
 fn prefixed(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
-    for m in PREFIXES.find_iter(text) {
-        let (s, p) = (m.start(), m.end());
+    for (s, p, _) in PREFIXES.find_iter(b) {
         if s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
             continue;
         }
@@ -171,8 +167,20 @@ fn prefixed(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// [`token_byte`] of each byte: one load a byte in the contextual pass's scan of the text.
+const TOKEN_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'+' | b'/');
+        c += 1;
+    }
+    t
+};
+
 fn token_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+' | b'/')
+    TOKEN_BYTES[usize::from(c)]
 }
 
 /// True when `t` reads like a key: hex of 32, 40 or 64 digits with letters, or 20 or more
@@ -222,24 +230,47 @@ fn key_like(t: &str) -> bool {
     upper >= 2 && lower >= 2 && digits >= 2 && joiners * 6 < b.len() && shannon_entropy(t) >= 3.7
 }
 
+/// The shortest token run [`contextual`] reads.
+const LONG_RUN: usize = 20;
+
+/// The first maximal run of token bytes of at least [`LONG_RUN`] bytes that starts at or
+/// after `i` (where `i` is 0 or follows a byte of no token): its start and end.
+///
+/// Such a run holds the byte `LONG_RUN - 1` after any of its first bytes: the text is
+/// probed there, and only the runs through a probe are read, not every byte.
+fn next_long_run(b: &[u8], mut i: usize) -> Option<(usize, usize)> {
+    loop {
+        let probe = i + LONG_RUN - 1;
+        if !token_byte(*b.get(probe)?) {
+            i = probe + 1;
+            continue;
+        }
+        // The run through the probe starts at or after `i`.
+        let mut s = probe;
+        while s > i && token_byte(b[s - 1]) {
+            s -= 1;
+        }
+        let mut e = probe + 1;
+        while e < b.len() && token_byte(b[e]) {
+            e += 1;
+        }
+        if e - s >= LONG_RUN {
+            return Some((s, e));
+        }
+        // `b[e]` is no token byte.
+        i = e + 1;
+    }
+}
+
 /// High-entropy tokens after a secret word (within [`WINDOW`] bytes before, on the same
 /// line or the line before).
 fn contextual(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        if !token_byte(b[i]) {
-            i += 1;
-            continue;
-        }
-        let s = i;
-        while i < b.len() && token_byte(b[i]) {
-            i += 1;
-        }
+    while let Some((s, end)) = next_long_run(b, i) {
+        i = end;
         // Base64 padding ends the token.
-        if i - s >= 20 {
-            i += b[i..].iter().take(2).take_while(|&&c| c == b'=').count();
-        }
+        i += b[i..].iter().take(2).take_while(|&&c| c == b'=').count();
         let mut e = i;
         // Sentence punctuation after the token is not part of it.
         while e > s && matches!(b[e - 1], b'-' | b'_' | b'/') {
@@ -320,8 +351,14 @@ pub fn azure_client_secrets(text: &str, out: &mut Vec<Finding>) {
     let open = |c: u8| c.is_ascii_whitespace() || b"\\'\"`>=:(,)".contains(&c);
     let close = |c: u8| c.is_ascii_whitespace() || b"\\'\"`<),".contains(&c);
     let mut from = 0;
-    while let Some(i) = text[from..].find("Q~").map(|i| from + i) {
-        from = i + 2;
+    // Each `~` after a `Q`: `~` is rare, and a search for one byte skips the text a word at
+    // a time.
+    while let Some(t) = text[from..].find('~').map(|t| from + t) {
+        from = t + 1;
+        if t == 0 || b[t - 1] != b'Q' {
+            continue;
+        }
+        let i = t - 1;
         if i < 4 || !b[i - 1].is_ascii_digit() || !b[i - 4..i - 1].iter().all(|&c| head(c)) {
             continue;
         }
@@ -355,8 +392,54 @@ pub fn azure_client_secrets(text: &str, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use rand::rngs::ChaCha8Rng;
     use rand::{RngExt, SeedableRng};
+
+    /// The long runs (start, end after padding) [`contextual`] reads, found byte by byte as
+    /// it first did.
+    fn long_runs_bytewise(b: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if !token_byte(b[i]) {
+                i += 1;
+                continue;
+            }
+            let s = i;
+            while i < b.len() && token_byte(b[i]) {
+                i += 1;
+            }
+            if i - s >= LONG_RUN {
+                i += b[i..].iter().take(2).take_while(|&&c| c == b'=').count();
+                out.push((s, i));
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Probing finds the runs a byte-by-byte reading finds.
+        #[test]
+        fn probed_long_runs_match_bytewise(
+            parts in proptest::collection::vec(prop_oneof![
+                "[A-Za-z0-9_+/-]{0,30}",
+                "[ =.,\n]{0,3}",
+                "\\PC{0,3}",
+            ], 0..16)
+        ) {
+            let text = parts.concat();
+            let b = text.as_bytes();
+            let mut got = Vec::new();
+            let mut i = 0;
+            while let Some((s, end)) = next_long_run(b, i) {
+                i = end + b[end..].iter().take(2).take_while(|&&c| c == b'=').count();
+                got.push((s, i));
+            }
+            prop_assert_eq!(got, long_runs_bytewise(b));
+        }
+    }
 
     const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

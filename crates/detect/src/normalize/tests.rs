@@ -297,3 +297,61 @@ fn glued_labels_need_digits_not_hex() {
     let text = "\"PASSWORD\": \"cc40025aae7e2175a5944dc9696f6180\",";
     assert!(View::of(text).is_none());
 }
+
+/// A group's operations.
+type Ops = Vec<(usize, usize, &'static str)>;
+
+/// The runs of [`spaced_runs`] read byte by byte, as it first did: each position tried as a
+/// run's start, a run taken whole.
+fn spaced_runs_bytewise(text: &str) -> Vec<(usize, usize, Ops)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let alnum = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_alphanumeric);
+    let single = |i: usize| alnum(i) && (i == 0 || !alnum(i - 1)) && !alnum(i + 1);
+    let mut i = 0;
+    while i + 2 < bytes.len() {
+        if bytes[i + 1] != b' ' || !single(i) || !single(i + 2) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut end = i + 1;
+        let mut count = 1;
+        let mut digits = usize::from(bytes[i].is_ascii_digit());
+        while bytes.get(end) == Some(&b' ') && single(end + 1) {
+            count += 1;
+            digits += usize::from(bytes[end + 1].is_ascii_digit());
+            end += 2;
+        }
+        if count >= 9 && digits >= 7 {
+            let ops = (start + 1..end)
+                .step_by(2)
+                .map(|sp| (sp, sp + 1, ""))
+                .collect();
+            out.push((start, end, ops));
+        }
+        i = end;
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    /// Reading the runs from their digits finds what trying every position finds.
+    #[test]
+    fn spaced_runs_from_digits_match_bytewise(
+        parts in proptest::collection::vec(prop_oneof![
+            "[0-9a-zA-Z]( [0-9a-zA-Z]){0,14}",
+            "[0-9]( [0-9]){6,12}",
+            "[ 0-9]{0,20}",
+            "[a-z0-9 .é]{0,24}",
+            Just("  ".to_string()),
+        ], 0..8)
+    ) {
+        let text = parts.concat();
+        let mut groups = Vec::new();
+        spaced_runs(&text, &mut groups);
+        let got: Vec<_> = groups.into_iter().map(|g| (g.start, g.end, g.ops)).collect();
+        prop_assert_eq!(got, spaced_runs_bytewise(&text));
+    }
+}
