@@ -124,6 +124,23 @@ fn bank_details_written_together() {
 }
 
 #[test]
+fn every_bsb_pair_of_a_text_is_joined() {
+    let t = "Old: BSB 406-670 Acc 17245916. New: BSB: 032-000 account 12345678, \
+             ref 9921-442-118 and card 4111 1111 1111 1111.";
+    let d = crate::Detector::new();
+    let joined: Vec<&str> = d
+        .detect(t)
+        .iter()
+        .filter(|f| f.rule == "au-bsb-account")
+        .map(|f| f.slice(t))
+        .collect();
+    assert_eq!(
+        joined,
+        ["BSB 406-670 Acc 17245916", "BSB: 032-000 account 12345678"]
+    );
+}
+
+#[test]
 fn hosts_where_logs_and_configs_put_them() {
     has(
         "Dec 10 09:02:17 app09 postfix/smtpd[3843]: connect",
