@@ -154,6 +154,15 @@ fn iban_compact(stand_in: &str) -> Option<String> {
     shaped.then_some(compact)
 }
 
+/// The first eight bytes of `key` as a big-endian number (zero-padded): a
+/// smaller prefix means a smaller key, equal prefixes decide nothing.
+fn key_prefix(key: &[u8]) -> u64 {
+    let mut head = [0u8; 8];
+    let n = key.len().min(8);
+    head[..n].copy_from_slice(&key[..n]);
+    u64::from_be_bytes(head)
+}
+
 fn iban_grouped(compact: &str) -> String {
     let mut out = String::with_capacity(compact.len() + compact.len() / 4);
     for (i, c) in compact.chars().enumerate() {
@@ -170,11 +179,15 @@ impl Restorer {
     pub fn new(map: &Map) -> Restorer {
         let mut entries = Vec::with_capacity(map.len());
         let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
-        // (key, target) pairs before grouping.
-        let mut raw: Vec<(Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
+        // (key prefix, key, target) before grouping: the prefix (the key's first
+        // bytes as a big-endian number) orders most pairs without reading the keys.
+        let mut raw: Vec<(u64, Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
         let mut digits = DigitTrie::new();
-        // (digit form, rank, entry, stand-in starts with '+').
-        let mut forms = Vec::with_capacity(map.len());
+        let mut scratch = digits::FormScratch::default();
+        // The digit forms, one after the other in `form_digits`, and for each
+        // (its end there, rank, entry, stand-in starts with '+').
+        let mut form_digits: Vec<u8> = Vec::new();
+        let mut forms = Vec::new();
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             let start = strings.len();
@@ -196,6 +209,7 @@ impl Restorer {
                     let k = key(&variant);
                     if k != base && !k.is_empty() {
                         raw.push((
+                            key_prefix(&k),
                             k,
                             Target {
                                 kind: TargetKind::UnicodeCase,
@@ -210,6 +224,7 @@ impl Restorer {
                     let k = key(&variant);
                     if k != base {
                         raw.push((
+                            key_prefix(&k),
                             k,
                             Target {
                                 kind: TargetKind::Spacing,
@@ -221,32 +236,45 @@ impl Restorer {
             }
             // (The order of `raw` does not matter: it is sorted below.)
             raw.push((
+                key_prefix(&base),
                 base,
                 Target {
                     kind: TargetKind::StandIn,
                     entry,
                 },
             ));
-            for (form, rank) in digits::digit_forms(stand_in) {
-                forms.push((form, rank, entry, stand_in.starts_with('+')));
-            }
+            let plus = stand_in.starts_with('+');
+            digits::for_each_digit_form(stand_in, &mut scratch, |form, rank| {
+                form_digits.extend_from_slice(form);
+                forms.push((form_digits.len(), rank, entry, plus));
+            });
         }
         // In map order; room for the most nodes the forms can need.
-        digits.reserve(forms.iter().map(|f| f.0.len()).sum());
-        for (form, rank, entry, plus) in &forms {
-            digits.add(form, *rank, *entry, *plus);
+        digits.reserve(form_digits.len());
+        let mut from = 0;
+        for &(end, rank, entry, plus) in &forms {
+            digits.add(
+                form_digits.get(from..end).unwrap_or_default(),
+                rank,
+                entry,
+                plus,
+            );
+            from = end;
         }
+        // Ordered by (key, kind, entry); equal prefixes leave the order to the
+        // whole keys.
         raw.sort_by(|a, b| {
             a.0.cmp(&b.0)
-                .then(a.1.kind.cmp(&b.1.kind))
-                .then(a.1.entry.cmp(&b.1.entry))
+                .then_with(|| a.1.cmp(&b.1))
+                .then(a.2.kind.cmp(&b.2.kind))
+                .then(a.2.entry.cmp(&b.2.entry))
         });
 
         let mut keys: Vec<Box<[u8]>> = Vec::with_capacity(raw.len());
         let mut target_ranges = Vec::with_capacity(raw.len() + 1);
         target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
-        for (k, t) in raw {
+        for (_, k, t) in raw {
             if keys.last() != Some(&k) {
                 if !keys.is_empty() {
                     target_ranges.push(targets.len() as u32);
