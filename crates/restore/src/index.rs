@@ -20,7 +20,8 @@
 //! 8- and 4-byte heads are checked against Bloom filters of the heads and
 //! looked up in open-addressing hash tables, longest first, and the group's
 //! keys compared with the text ASCII-case-insensitively; keys of 1 to 3
-//! bytes have their own filter of first byte pairs. The first key found is
+//! bytes have their own filter of first byte pairs, probed only where the
+//! class table says such a key starts with the byte. The first key found is
 //! the longest one there. A digit variant is reported where its first four
 //! digits, read across separators, start a digit form
 //! ([`DigitTrie::may_start`]). The Bloom filters are sized to the keys (32
@@ -50,6 +51,9 @@ const START: u8 = 2;
 const DIGIT: u8 = 4;
 /// `class` bit: `+` or `(`, with digit forms.
 const OPEN: u8 = 8;
+/// `class` bit: some key shorter than [`HEAD`] bytes starts with this byte
+/// (ASCII-case-insensitively).
+const SHORT: u8 = 16;
 
 #[inline]
 fn lower(b: u8) -> u8 {
@@ -313,8 +317,9 @@ impl LitIndex {
         for (i, k) in keys.iter().enumerate() {
             let Some(&b0) = k.first() else { continue };
             let i = i as u32;
-            class[usize::from(b0)] |= START;
-            class[usize::from(b0.to_ascii_uppercase())] |= START;
+            let bits = if k.len() < HEAD { START | SHORT } else { START };
+            class[usize::from(b0)] |= bits;
+            class[usize::from(b0.to_ascii_uppercase())] |= bits;
             match **k {
                 [b] => {
                     single[usize::from(b)] = true;
@@ -400,7 +405,8 @@ impl LitIndex {
     /// lower-casing and one Bloom probe (two if some keys are shorter than
     /// [`HEAD`] bytes).
     #[inline(always)]
-    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8]) -> Option<u32> {
+    /// `c`: the [`LitIndex::class`] of the first byte of `rest`.
+    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8], c: u8) -> Option<u32> {
         let Some(head) = rest.first_chunk::<HEAD>() else {
             return self.longest_near_end(rest);
         };
@@ -411,7 +417,7 @@ impl LitIndex {
         {
             return Some(key);
         }
-        if self.has_short
+        if c & SHORT != 0
             && (self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize])
         {
             return self.longest_short(rest);
@@ -505,7 +511,7 @@ impl LitIndex {
                 })
         };
         let key = if c & START != 0 {
-            self.longest_at(keys, parent, rest)
+            self.longest_at(keys, parent, rest, c)
         } else {
             None
         };

@@ -657,22 +657,13 @@ impl Restorer {
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
         if let Some(longest) = lit {
-            let first_alnum = text[start..]
-                .chars()
-                .next()
-                .is_some_and(char::is_alphanumeric);
+            let first_alnum = char_at(text, start).is_some_and(char::is_alphanumeric);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
                 let mut key = longest;
                 while key != NO_PARENT {
                     let end = start + self.keys[key as usize].len();
-                    let last_alnum = text[..end]
-                        .chars()
-                        .next_back()
-                        .is_some_and(char::is_alphanumeric);
-                    let next_alnum = text[end..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphanumeric);
+                    let last_alnum = char_before(text, end).is_some_and(char::is_alphanumeric);
+                    let next_alnum = char_at(text, end).is_some_and(char::is_alphanumeric);
                     if !(last_alnum && next_alnum)
                         && let Some(choice) = self.pick_target(key, &text[start..end])
                     {
@@ -704,11 +695,14 @@ impl Restorer {
             t.kind == TargetKind::StandIn
                 && entry(t).is_some_and(|e| self.stand_in(e) == matched.as_bytes())
         });
-        let t = exact.or_else(|| {
-            targets
-                .iter()
-                .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))
-        })?;
+        if let Some(t) = exact {
+            // The text is the stand-in itself: its real value, verbatim (what
+            // `write_replacement` writes for a cased match equal to the stand-in).
+            return Some(Choice::Verbatim(t.entry));
+        }
+        let t = targets
+            .iter()
+            .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))?;
         Some(match t.kind {
             TargetKind::Spacing => Choice::Verbatim(t.entry),
             _ => Choice::Cased(t.entry),
@@ -753,7 +747,29 @@ fn prev_char(text: &str, at: usize, before: Option<char>) -> Option<char> {
     if at == 0 {
         before
     } else {
-        text[..at].chars().next_back()
+        char_before(text, at)
+    }
+}
+
+/// The character starting at byte `at` of `text` (`at` a char boundary), if
+/// any; an ASCII byte without decoding.
+#[inline]
+fn char_at(text: &str, at: usize) -> Option<char> {
+    match text.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        Some(_) => text.get(at..).and_then(|t| t.chars().next()),
+        None => None,
+    }
+}
+
+/// The character ending at byte `at` of `text` (`at` a char boundary), if
+/// any; an ASCII byte without decoding.
+#[inline]
+fn char_before(text: &str, at: usize) -> Option<char> {
+    match at.checked_sub(1).and_then(|i| text.as_bytes().get(i)) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        Some(_) => text.get(..at).and_then(|t| t.chars().next_back()),
+        None => None,
     }
 }
 
