@@ -650,19 +650,12 @@ fn longest_in(keys: &[Box<[u8]>], parent: &[u32], lo: u32, hi: u32, text: &[u8])
         return starts_with_key(text, keys.get(lo as usize)?, LONG).then_some(lo);
     }
     let group = keys.get(lo as usize..hi as usize)?;
-    let not_after = group.partition_point(|k| {
-        let (k, t) = (
-            k.get(LONG..).unwrap_or_default(),
-            text.get(LONG..).unwrap_or_default(),
-        );
-        for (&a, &b) in k.iter().zip(t) {
-            let b = lower(b);
-            if a != b {
-                return a < b;
-            }
-        }
-        k.len() <= t.len()
-    });
+    // The text's 8 bytes after the head, lower-cased, as a big-endian number.
+    let text_next = text
+        .get(LONG..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
+    let not_after = group.partition_point(|k| key_not_after(k, text, text_next));
     let mut key = lo
         .checked_add(u32::try_from(not_after).ok()?)?
         .checked_sub(1)?;
@@ -675,26 +668,87 @@ fn longest_in(keys: &[Box<[u8]>], parent: &[u32], lo: u32, hi: u32, text: &[u8])
     None
 }
 
-/// Whether `text` starts with `key` (lower-case) ASCII-case-insensitively,
-/// given that their first `known` bytes are equal.
+/// Whether the key `k` (lower-case, at least [`LONG`] bytes, its first
+/// [`LONG`] equal to those of `text`) is not after `text` read lower-case:
+/// its rest comes before the text's rest, or starts it. `text_next`: the
+/// eight bytes of `text` after the head, lower-cased, big-endian, if it has
+/// them.
 #[inline]
-fn starts_with_key(text: &[u8], key: &[u8], known: usize) -> bool {
-    let (Some(t), Some(k)) = (text.get(known..key.len()), key.get(known..)) else {
-        return false;
-    };
-    let (mut tc, mut kc) = (t.chunks_exact(8), k.chunks_exact(8));
-    for (a, b) in (&mut tc).zip(&mut kc) {
-        let (Ok(a), Ok(b)) = (<[u8; 8]>::try_from(a), <[u8; 8]>::try_from(b)) else {
-            return false;
-        };
-        if lower8(u64::from_le_bytes(a)) != u64::from_le_bytes(b) {
-            return false;
+fn key_not_after(k: &[u8], text: &[u8], text_next: Option<u64>) -> bool {
+    let n = k.len().wrapping_sub(LONG);
+    if (1..8).contains(&n)
+        && let Some(t) = text_next
+        && let Some(last) = k.last_chunk::<8>()
+    {
+        // The key's rest, `n` bytes, is the end of its last eight: moved to
+        // the top, it compares with the text's next `n` bytes as numbers.
+        let rest = u64::from_be_bytes(*last) << (8 * (8 - n));
+        let t = t & !(u64::MAX >> (8 * n));
+        return rest <= t;
+    }
+    key_not_after_bytewise(k, text)
+}
+
+/// [`key_not_after`] one byte at a time.
+fn key_not_after_bytewise(k: &[u8], text: &[u8]) -> bool {
+    let (k, t) = (
+        k.get(LONG..).unwrap_or_default(),
+        text.get(LONG..).unwrap_or_default(),
+    );
+    for (&a, &b) in k.iter().zip(t) {
+        let b = lower(b);
+        if a != b {
+            return a < b;
         }
     }
-    tc.remainder()
-        .iter()
-        .zip(kc.remainder())
-        .all(|(&a, &b)| lower(a) == b)
+    k.len() <= t.len()
+}
+
+/// Whether `text` starts with `key` (lower-case) ASCII-case-insensitively,
+/// given that their first `known` bytes are equal.
+///
+/// Eight bytes at a time; the last eight (or four, for a key of four to
+/// seven bytes) are read ending where the key ends, overlapping bytes
+/// already compared rather than comparing the rest one by one.
+#[inline]
+fn starts_with_key(text: &[u8], key: &[u8], known: usize) -> bool {
+    let len = key.len();
+    let Some(t) = text.get(..len) else {
+        return false;
+    };
+    if len >= 8 {
+        let mut i = known;
+        while i + 8 < len {
+            let (Some(a), Some(b)) = (
+                t.get(i..).and_then(<[u8]>::first_chunk::<8>),
+                key.get(i..).and_then(<[u8]>::first_chunk::<8>),
+            ) else {
+                return false;
+            };
+            if lower8(u64::from_le_bytes(*a)) != u64::from_le_bytes(*b) {
+                return false;
+            }
+            i += 8;
+        }
+        let (Some(a), Some(b)) = (t.last_chunk::<8>(), key.last_chunk::<8>()) else {
+            return false;
+        };
+        return lower8(u64::from_le_bytes(*a)) == u64::from_le_bytes(*b);
+    }
+    if len >= 4
+        && known + 4 >= len
+        && let (Some(a), Some(b)) = (t.last_chunk::<4>(), key.last_chunk::<4>())
+    {
+        return lower4(u32::from_le_bytes(*a)) == u32::from_le_bytes(*b);
+    }
+    t.iter().zip(key).skip(known).all(|(&a, &b)| lower(a) == b)
+}
+
+#[cfg(test)]
+/// [`starts_with_key`] one byte at a time (the tests' reference).
+fn starts_with_key_bytewise(text: &[u8], key: &[u8], known: usize) -> bool {
+    text.get(..key.len())
+        .is_some_and(|t| t.iter().zip(key).skip(known).all(|(&a, &b)| lower(a) == b))
 }
 
 #[inline]
@@ -807,6 +861,41 @@ mod tests {
             bloom.insert(c);
         }
         assert!(codes.iter().all(|&c| bloom.has(c)));
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time key comparisons agree with their byte-at-a-time
+        /// forms.
+        #[test]
+        fn key_comparisons_agree_with_bytewise(
+            key in "[a-c0-2.]{0,20}",
+            text in "[a-cA-C0-2.\u{e9}]{0,24}",
+            known in 0usize..10,
+        ) {
+            let key = key.as_bytes();
+            let text = text.as_bytes();
+            let known = known.min(key.len());
+            // Only the known bytes' equality is assumed: make it so.
+            let mut t = text.to_vec();
+            if t.len() >= known {
+                t[..known].copy_from_slice(&key[..known]);
+            }
+            proptest::prop_assert_eq!(
+                starts_with_key(&t, key, known),
+                starts_with_key_bytewise(&t, key, known)
+            );
+            if key.len() >= LONG && t.len() >= LONG {
+                t[..LONG].copy_from_slice(&key[..LONG]);
+                let next = t
+                    .get(LONG..)
+                    .and_then(<[u8]>::first_chunk::<8>)
+                    .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
+                proptest::prop_assert_eq!(
+                    key_not_after(key, &t, next),
+                    key_not_after_bytewise(key, &t)
+                );
+            }
+        }
     }
 
     #[test]
