@@ -14,8 +14,9 @@
 //! bytes, the bytes leading a multi-byte character ([`LitIndex::block_mask`],
 //! specialised for those gates). At each position a 256-entry class table
 //! tells whether a key or a digit variant may start with its byte. For a key
-//! the text's first 4 bytes, loaded as a `u32` and lower-cased at once, are
-//! probed in a Bloom filter of the 4-byte prefixes of the keys (a fixed
+//! the text's first 4 bytes, loaded as a `u32` with the ASCII case bit set
+//! in each (an OR, cheaper than lower-casing), are probed in a Bloom filter
+//! of the 4-byte prefixes of the keys, folded the same way (a fixed
 //! multiplicative hash, one bit): most word starts stop there. Past it the
 //! 8- and 4-byte heads are checked against Bloom filters of the heads and
 //! looked up in open-addressing hash tables, longest first, and the group's
@@ -69,6 +70,15 @@ fn lower4(x: u32) -> u32 {
     let from_a = heptets.wrapping_add(0x3f3f_3f3f);
     let upper = from_a & !above_z & !x & 0x8080_8080;
     x | upper >> 2
+}
+
+/// The code of four bytes in the Bloom filter of key prefixes: the bytes
+/// with bit 5 set (`0x20`, the ASCII case bit). Equal for a text's bytes and
+/// a key's (lower-case) bytes that they equal ASCII-case-insensitively, since
+/// lower-casing only sets that bit; cheaper than lower-casing them.
+#[inline]
+fn fold4(x: u32) -> u64 {
+    u64::from(x | 0x2020_2020)
 }
 
 /// ASCII-lower-cases eight bytes at once (the other bytes stay).
@@ -250,7 +260,8 @@ pub(crate) struct LitIndex {
     block_fn: fn(&LitIndex, &[u8], usize) -> u64,
     /// Some key is shorter than [`HEAD`] bytes.
     has_short: bool,
-    /// The [`HEAD`]-byte head codes of every key of [`HEAD`] bytes or more.
+    /// The [`fold4`] codes of the first [`HEAD`] bytes of every key of
+    /// [`HEAD`] bytes or more.
     bloom_prefix: Bloom,
     /// [`pair_code`] of the first two (lower-case) bytes of every key of two
     /// or three bytes.
@@ -329,7 +340,10 @@ impl LitIndex {
                     pairs_short.insert(pair_code(b0, b1));
                     has_short = true;
                 }
-                _ => bloom_prefix.insert(head_code(k)),
+                [h0, h1, h2, h3, ..] => {
+                    bloom_prefix.insert(fold4(u32::from_le_bytes([h0, h1, h2, h3])));
+                }
+                [] => {}
             }
             if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = k.get(..LONG) {
                 let code = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]);
@@ -401,26 +415,27 @@ impl LitIndex {
     /// The longest key equal (ASCII-case-insensitively) to the start of
     /// `rest`. `parent[k]`: the longest key that is a proper prefix of key `k`.
     ///
-    /// Inlined into the scan: most word starts leave after one load, its
-    /// lower-casing and one Bloom probe (two if some keys are shorter than
-    /// [`HEAD`] bytes).
-    #[inline(always)]
     /// `c`: the [`LitIndex::class`] of the first byte of `rest`.
+    ///
+    /// Inlined into the scan: most word starts leave after one load, an OR
+    /// and one Bloom probe (a second only where a key shorter than [`HEAD`]
+    /// bytes starts with the byte).
+    #[inline(always)]
     fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8], c: u8) -> Option<u32> {
         let Some(head) = rest.first_chunk::<HEAD>() else {
             return self.longest_near_end(rest);
         };
-        let l4 = lower4(u32::from_le_bytes(*head));
-        let code4 = u64::from(l4) | (HEAD as u64) << 32;
-        if self.bloom_prefix.has(code4)
-            && let Some(key) = self.longest_headed(keys, parent, rest, code4)
+        let raw = u32::from_le_bytes(*head);
+        if self.bloom_prefix.has(fold4(raw))
+            && let Some(key) = self.longest_headed(keys, parent, rest, raw)
         {
             return Some(key);
         }
-        if c & SHORT != 0
-            && (self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize])
-        {
-            return self.longest_short(rest);
+        if c & SHORT != 0 {
+            let l4 = lower4(raw);
+            if self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize] {
+                return self.longest_short(rest);
+            }
         }
         None
     }
@@ -436,15 +451,16 @@ impl LitIndex {
     }
 
     /// The longest key of [`HEAD`] bytes or more at the start of `rest`, whose
-    /// first [`HEAD`] bytes have the head code `code4`.
+    /// first [`HEAD`] bytes, as read, are `raw`.
     #[inline(never)]
     fn longest_headed(
         &self,
         keys: &[Box<[u8]>],
         parent: &[u32],
         rest: &[u8],
-        code4: u64,
+        raw: u32,
     ) -> Option<u32> {
+        let code4 = u64::from(lower4(raw)) | (HEAD as u64) << 32;
         if let Some(head) = rest.first_chunk::<LONG>() {
             let code = lower8(u64::from_le_bytes(*head));
             if self.bloom_long.has(code)
