@@ -1,7 +1,7 @@
 //! The stand-in → real value map.
 
+use std::collections::BTreeMap;
 use std::collections::btree_map;
-use std::collections::{BTreeMap, HashMap, hash_map};
 use std::fmt;
 
 use serde::de::{self, MapAccess, Visitor};
@@ -61,10 +61,8 @@ impl MapError {
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Map {
     forward: BTreeMap<String, String>,
-    /// real → the smallest stand-in (in `Ord` order) mapped to it. Only ever
-    /// looked up, never iterated: a hash map (with the standard library's
-    /// randomly keyed hasher, so crafted real values cannot make it slow).
-    reverse: HashMap<String, String>,
+    /// real → the smallest stand-in (in `Ord` order) mapped to it.
+    reverse: BTreeMap<String, String>,
 }
 
 impl Map {
@@ -114,12 +112,12 @@ impl Map {
             btree_map::Entry::Vacant(v) => v,
         };
         match self.reverse.entry(real) {
-            hash_map::Entry::Vacant(v) => {
+            btree_map::Entry::Vacant(v) => {
                 let real = v.key().clone();
                 v.insert(slot.key().clone());
                 slot.insert(real);
             }
-            hash_map::Entry::Occupied(mut o) => {
+            btree_map::Entry::Occupied(mut o) => {
                 if *slot.key() < *o.get() {
                     o.insert(slot.key().clone());
                 }
