@@ -286,11 +286,11 @@ impl LitIndex {
     pub(crate) fn new(keys: &[Box<[u8]>], digit_starts: impl Fn(u8) -> bool) -> LitIndex {
         let mut class = [0u8; 256];
         let mut any_digit = false;
-        for b in 0..=255u8 {
-            if b.is_ascii_alphanumeric() {
-                class[usize::from(b)] |= ALNUM;
-            }
-            if b.is_ascii_digit() && digit_starts(b) {
+        for b in (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
+            class[usize::from(b)] |= ALNUM;
+        }
+        for b in b'0'..=b'9' {
+            if digit_starts(b) {
                 class[usize::from(b)] |= DIGIT;
                 any_digit = true;
             }
