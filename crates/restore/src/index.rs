@@ -10,9 +10,10 @@
 //! The text is scanned once, in blocks of 64 bytes read eight at a time as
 //! `u64`s (SWAR, no `unsafe`): a bit mask of the positions to try, the ASCII
 //! letters and digits that start a run of them, plus, only if some key or a
-//! digit variant can start with one, the ASCII punctuation, the other ASCII
-//! bytes, the bytes leading a multi-byte character ([`LitIndex::block_mask`],
-//! specialised for those gates). At each position a 256-entry class table
+//! digit variant can start with one, the other ASCII bytes from the lowest
+//! to the highest that something starts with (`'` to `/` for keys starting
+//! with `'`, `(`, `+` or `/`), the bytes leading a multi-byte character
+//! ([`LitIndex::block_mask`], specialised for those gates). At each position a 256-entry class table
 //! tells whether a key or a digit variant may start with its byte. For a key
 //! the text's first 4 bytes, loaded as a `u32` with the ASCII case bit set
 //! in each (an OR, cheaper than lower-casing), are probed in a Bloom filter
@@ -223,15 +224,15 @@ fn alnum8(x: u64) -> u64 {
     (digit | letter) & ascii
 }
 
-/// Per byte of eight, its high bit: the byte is printable ASCII (`!` to `~`).
+/// Per byte of eight, its high bit: the byte is ASCII and in a range
+/// `lo..=hi` given by `from` (`0x80 - lo` in each byte) and `to` (`0x7f - hi`
+/// in each byte). No sum carries into the next byte: the low seven bits
+/// plus at most `0x80`.
 #[inline]
-fn printable8(x: u64) -> u64 {
+fn ascii_in_range8(x: u64, from: u64, to: u64) -> u64 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let heptets = x & !HIGH;
-    heptets.wrapping_add(0x5f5f_5f5f_5f5f_5f5f)
-        & !heptets.wrapping_add(0x0101_0101_0101_0101)
-        & !x
-        & HIGH
+    heptets.wrapping_add(from) & !heptets.wrapping_add(to) & !x & HIGH
 }
 
 /// Per byte of eight, its high bit: the byte leads a multi-byte UTF-8
@@ -245,19 +246,23 @@ fn lead8(x: u64) -> u64 {
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
     class: [u8; 256],
-    /// Some byte that is not an ASCII letter or digit but printable ASCII
-    /// has [`START`] or [`OPEN`] (the tests' record of the gates).
+    /// The smallest and largest ASCII bytes, not letters or digits, that
+    /// have [`START`] or [`OPEN`], if any (the tests' record of the gates).
     #[cfg(test)]
-    punct_gate: bool,
-    /// The same for the other ASCII bytes (space, controls, DEL).
-    #[cfg(test)]
-    blank_gate: bool,
-    /// The same for the bytes that lead a multi-byte character.
+    ascii_range: Option<(u8, u8)>,
+    /// Some byte that leads a multi-byte character has [`START`].
     #[cfg(test)]
     lead_gate: bool,
-    /// [`LitIndex::block_mask_gated`] for the gates: punctuation, other
-    /// ASCII bytes, bytes leading a multi-byte character.
+    /// [`LitIndex::block_mask_gated`] for the gates: ASCII bytes other than
+    /// letters and digits (in the range below), bytes leading a multi-byte
+    /// character.
     block_fn: fn(&LitIndex, &[u8], usize) -> u64,
+    /// Per byte, added to the low seven bits of a text byte: its high bit
+    /// is set where the byte is at least the range's lowest byte.
+    ascii_from: u64,
+    /// Per byte, added likewise: its high bit is clear where the byte is at
+    /// most the range's highest byte.
+    ascii_to: u64,
     /// Some key is shorter than [`HEAD`] bytes.
     has_short: bool,
     /// The [`fold4`] codes of the first [`HEAD`] bytes of every key of
@@ -371,34 +376,32 @@ impl LitIndex {
             }
         }
         // The bytes that are not ASCII letters or digits and may start
-        // something: a key's first byte, or `+` and `(` with digit forms.
-        let (mut punct, mut blank, mut lead) = (any_digit, false, false);
-        for k in keys {
-            match k.first() {
-                Some(&b) if b >= 0xC0 => lead = true,
-                Some(&b) if b.is_ascii_punctuation() => punct = true,
-                Some(&b) if b <= b' ' || b == 0x7f => blank = true,
-                _ => {}
+        // something (a key's first byte, or `+` and `(` with digit forms):
+        // the range of the ASCII ones, and whether there is a lead byte.
+        let mut ascii_range: Option<(u8, u8)> = None;
+        for b in 0..0x80u8 {
+            if class[usize::from(b)] & (START | OPEN) != 0 && !b.is_ascii_alphanumeric() {
+                ascii_range = Some(ascii_range.map_or((b, b), |(lo, _)| (lo, b)));
             }
         }
-        let block_fn = match (punct, blank, lead) {
-            (false, false, false) => Self::block_mask_gated::<false, false, false>,
-            (false, false, true) => Self::block_mask_gated::<false, false, true>,
-            (false, true, false) => Self::block_mask_gated::<false, true, false>,
-            (false, true, true) => Self::block_mask_gated::<false, true, true>,
-            (true, false, false) => Self::block_mask_gated::<true, false, false>,
-            (true, false, true) => Self::block_mask_gated::<true, false, true>,
-            (true, true, false) => Self::block_mask_gated::<true, true, false>,
-            (true, true, true) => Self::block_mask_gated::<true, true, true>,
+        let lead = (0xC0..=0xFFu8).any(|b| class[usize::from(b)] & START != 0);
+        let (lo, hi) = ascii_range.unwrap_or((0, 0));
+        let ascii_from = u64::from(0x80 - lo) * 0x0101_0101_0101_0101;
+        let ascii_to = u64::from(0x7f - hi) * 0x0101_0101_0101_0101;
+        let block_fn = match (ascii_range.is_some(), lead) {
+            (false, false) => Self::block_mask_gated::<false, false>,
+            (false, true) => Self::block_mask_gated::<false, true>,
+            (true, false) => Self::block_mask_gated::<true, false>,
+            (true, true) => Self::block_mask_gated::<true, true>,
         };
         LitIndex {
             #[cfg(test)]
-            punct_gate: punct,
-            #[cfg(test)]
-            blank_gate: blank,
+            ascii_range,
             #[cfg(test)]
             lead_gate: lead,
             block_fn,
+            ascii_from,
+            ascii_to,
             class,
             has_short,
             bloom_prefix,
@@ -536,9 +539,10 @@ impl LitIndex {
 
     /// Bit `i` set: the byte at `start + i` (of the 64 from `start`, a
     /// multiple of 64) is a position to try: an ASCII letter or digit that
-    /// starts a run of them, or, if some key or variant starts with one,
-    /// printable ASCII punctuation, another ASCII byte (space, controls) or
-    /// a byte leading a multi-byte character. Eight bytes at a time.
+    /// starts a run of them, or, if some key or variant starts with one, an
+    /// ASCII byte between the lowest and the highest other ASCII byte that
+    /// something starts with, or a byte leading a multi-byte character.
+    /// Eight bytes at a time.
     fn block_mask(&self, hay: &[u8], start: usize) -> u64 {
         (self.block_fn)(self, hay, start)
     }
@@ -546,7 +550,7 @@ impl LitIndex {
     /// [`LitIndex::block_mask`] with the gates known at compile time (the
     /// variant for the index's gates is picked once, in [`LitIndex::new`]).
     #[inline(never)]
-    fn block_mask_gated<const PUNCT: bool, const BLANK: bool, const LEAD: bool>(
+    fn block_mask_gated<const ASCII: bool, const LEAD: bool>(
         &self,
         hay: &[u8],
         start: usize,
@@ -573,14 +577,8 @@ impl LitIndex {
             let alnum = alnum8(x);
             let glued = alnum << 8 | u64::from(prev_alnum) << 7;
             let mut high = alnum & !glued;
-            if PUNCT || BLANK {
-                let printable = printable8(x);
-                if PUNCT {
-                    high |= printable & !alnum;
-                }
-                if BLANK {
-                    high |= !x & 0x8080_8080_8080_8080 & !alnum & !printable;
-                }
+            if ASCII {
+                high |= ascii_in_range8(x, self.ascii_from, self.ascii_to) & !alnum;
             }
             if LEAD {
                 high |= lead8(x);
@@ -811,11 +809,21 @@ mod tests {
                     per_byte(x, |c| c.is_ascii_alphanumeric()),
                     "{x:#x}"
                 );
-                assert_eq!(
-                    printable8(x),
-                    per_byte(x, |c| c.is_ascii_graphic()),
-                    "{x:#x}"
-                );
+                for (lo, hi) in [
+                    (b'!', b'~'),
+                    (0, 0x7f),
+                    (b'\'', b'/'),
+                    (b'+', b'+'),
+                    (0, b' '),
+                ] {
+                    let from = u64::from(0x80 - lo) * 0x0101_0101_0101_0101;
+                    let to = u64::from(0x7f - hi) * 0x0101_0101_0101_0101;
+                    assert_eq!(
+                        ascii_in_range8(x, from, to),
+                        per_byte(x, |c| (lo..=hi).contains(&c)),
+                        "{x:#x} in {lo}..={hi}"
+                    );
+                }
                 assert_eq!(lead8(x), per_byte(x, |c| c >= 0xC0), "{x:#x}");
             }
         }
@@ -830,8 +838,9 @@ mod tests {
                 && p.checked_sub(1)
                     .is_some_and(|q| hay[q].is_ascii_alphanumeric());
             let other = !b.is_ascii_alphanumeric()
-                && ((b.is_ascii_graphic() && index.punct_gate)
-                    || (b.is_ascii() && !b.is_ascii_graphic() && index.blank_gate)
+                && (index
+                    .ascii_range
+                    .is_some_and(|(lo, hi)| (lo..=hi).contains(&b))
                     || (b >= 0xC0 && index.lead_gate));
             if (b.is_ascii_alphanumeric() && !glued) || other {
                 mask |= 1 << i;
