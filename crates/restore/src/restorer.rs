@@ -78,6 +78,25 @@ fn is_capitalised_word(stand_in: &str) -> bool {
             .all(|c| c.is_alphabetic() || matches!(c, '\'' | '\u{2019}' | '-'))
 }
 
+/// `(all_lower, capitalised_word)` of an [`Entry`] for `stand_in`: it has no
+/// upper-case letter; [`is_capitalised_word`]. An ASCII stand-in (most of
+/// them) is read byte by byte, without decoding characters.
+fn case_flags(stand_in: &str) -> (bool, bool) {
+    let bytes = stand_in.as_bytes();
+    if bytes.is_ascii() {
+        let all_lower = !bytes.iter().any(u8::is_ascii_uppercase);
+        let capitalised = bytes.first().is_some_and(u8::is_ascii_uppercase)
+            && bytes
+                .iter()
+                .all(|&b| b.is_ascii_alphabetic() || matches!(b, b'\'' | b'-'));
+        return (all_lower, capitalised);
+    }
+    (
+        !stand_in.chars().any(char::is_uppercase),
+        is_capitalised_word(stand_in),
+    )
+}
+
 /// Whether `matched` may be read as `entry`: a capitalised one-word stand-in needs an
 /// upper-case first letter (`Clark`, `CLARK`), so `clark` in lower-case prose stays.
 fn case_allows(entry: &Entry, matched: &str) -> bool {
@@ -202,13 +221,14 @@ impl Restorer {
             strings.push_str(stand_in);
             let mid = strings.len();
             strings.push_str(real);
+            let (all_lower, capitalised_word) = case_flags(stand_in);
             entries.push(Entry {
                 start,
                 mid,
                 end: strings.len(),
                 email: stand_in.contains('@'),
-                all_lower: !stand_in.chars().any(char::is_uppercase),
-                capitalised_word: is_capitalised_word(stand_in),
+                all_lower,
+                capitalised_word,
             });
             let key = |s: &str| -> Box<[u8]> { s.to_ascii_lowercase().into_bytes().into() };
             let base = key(stand_in);

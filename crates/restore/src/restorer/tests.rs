@@ -744,3 +744,18 @@ fn stand_ins_at_every_offset_of_the_blocks() {
         }
     }
 }
+
+proptest! {
+    /// The byte-wise flags of an ASCII stand-in agree with the character-wise
+    /// rules (`case_flags` against `is_capitalised_word` and `char::is_uppercase`).
+    #[test]
+    fn case_flags_agree_with_the_char_rules(stand_in in "[A-Za-z'\\-. 0-9\u{e9}\u{c9}\u{2019}]{0,8}") {
+        prop_assert_eq!(
+            case_flags(&stand_in),
+            (
+                !stand_in.chars().any(char::is_uppercase),
+                is_capitalised_word(&stand_in)
+            )
+        );
+    }
+}
