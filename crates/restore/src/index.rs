@@ -39,6 +39,99 @@ const LONG: usize = 8;
 /// The longest head: a `u32` of text bytes.
 const HEAD: usize = 4;
 
+/// Keys (byte strings), one after the other in one buffer: one allocation
+/// for all of them, not one each.
+#[derive(Clone, Default)]
+pub(crate) struct Keys {
+    bytes: Vec<u8>,
+    /// Key `i` is `bytes[ends[i - 1]..ends[i]]` (from 0 for the first).
+    ends: Vec<u32>,
+}
+
+impl Keys {
+    /// Room for `keys` keys of `bytes` bytes in all.
+    pub(crate) fn with_capacity(keys: usize, bytes: usize) -> Keys {
+        Keys {
+            bytes: Vec::with_capacity(bytes),
+            ends: Vec::with_capacity(keys),
+        }
+    }
+
+    /// Appends a key; `false` (and nothing appended) past 4 GB of keys.
+    pub(crate) fn push(&mut self, key: &[u8]) -> bool {
+        let Ok(end) = u32::try_from(self.bytes.len() + key.len()) else {
+            return false;
+        };
+        self.bytes.extend_from_slice(key);
+        self.ends.push(end);
+        true
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Key `i`.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Option<&[u8]> {
+        let end = *self.ends.get(i)? as usize;
+        let start = match i.checked_sub(1) {
+            Some(p) => *self.ends.get(p)? as usize,
+            None => 0,
+        };
+        self.bytes.get(start..end)
+    }
+
+    /// The last key.
+    pub(crate) fn last(&self) -> Option<&[u8]> {
+        self.get(self.len().checked_sub(1)?)
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        (0..self.len()).map(|i| self.get(i).unwrap_or_default())
+    }
+
+    /// The first index in `lo..hi` whose key `pred` is false for (`pred`
+    /// true for a prefix of the range, false for the rest), like
+    /// `slice::partition_point`.
+    #[inline]
+    pub(crate) fn partition_point(
+        &self,
+        lo: usize,
+        hi: usize,
+        mut pred: impl FnMut(&[u8]) -> bool,
+    ) -> usize {
+        let (mut a, mut b) = (lo, hi.min(self.len()));
+        while a < b {
+            let mid = a + (b - a) / 2;
+            if pred(self.get(mid).unwrap_or_default()) {
+                a = mid + 1;
+            } else {
+                b = mid;
+            }
+        }
+        a
+    }
+
+    /// The keys as separate boxes (the tests' reference searchers take them so).
+    #[cfg(test)]
+    pub(crate) fn boxed(&self) -> Vec<Box<[u8]>> {
+        self.iter().map(Box::from).collect()
+    }
+}
+
+impl std::ops::Index<usize> for Keys {
+    type Output = [u8];
+
+    fn index(&self, i: usize) -> &[u8] {
+        self.get(i).unwrap_or_default()
+    }
+}
+
 /// No parent key.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
@@ -288,7 +381,7 @@ pub(crate) struct LitIndex {
 impl LitIndex {
     /// Indexes `keys` (ASCII-lower-case, sorted, unique, none empty);
     /// `digit_starts(b)`: some digit form starts with the digit `b`.
-    pub(crate) fn new(keys: &[Box<[u8]>], digit_starts: impl Fn(u8) -> bool) -> LitIndex {
+    pub(crate) fn new(keys: &Keys, digit_starts: impl Fn(u8) -> bool) -> LitIndex {
         let mut class = [0u8; 256];
         let mut any_digit = false;
         for b in (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
@@ -305,7 +398,7 @@ impl LitIndex {
             class[usize::from(b'(')] |= OPEN;
         }
         let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix) = (0, 0, 0, 0);
-        for k in keys {
+        for k in keys.iter() {
             match k.len() {
                 0 | 1 => {}
                 2 | 3 => n_pairs += 1,
@@ -336,7 +429,7 @@ impl LitIndex {
             let bits = if k.len() < HEAD { START | SHORT } else { START };
             class[usize::from(b0)] |= bits;
             class[usize::from(b0.to_ascii_uppercase())] |= bits;
-            match **k {
+            match *k {
                 [b] => {
                     single[usize::from(b)] = true;
                     has_short = true;
@@ -424,7 +517,7 @@ impl LitIndex {
     /// and one Bloom probe (a second only where a key shorter than [`HEAD`]
     /// bytes starts with the byte).
     #[inline(always)]
-    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8], c: u8) -> Option<u32> {
+    fn longest_at(&self, keys: &Keys, parent: &[u32], rest: &[u8], c: u8) -> Option<u32> {
         let Some(head) = rest.first_chunk::<HEAD>() else {
             return self.longest_near_end(rest);
         };
@@ -456,13 +549,7 @@ impl LitIndex {
     /// The longest key of [`HEAD`] bytes or more at the start of `rest`, whose
     /// first [`HEAD`] bytes, as read, are `raw`.
     #[inline(never)]
-    fn longest_headed(
-        &self,
-        keys: &[Box<[u8]>],
-        parent: &[u32],
-        rest: &[u8],
-        raw: u32,
-    ) -> Option<u32> {
+    fn longest_headed(&self, keys: &Keys, parent: &[u32], rest: &[u8], raw: u32) -> Option<u32> {
         let code4 = u64::from(lower4(raw)) | (HEAD as u64) << 32;
         if let Some(head) = rest.first_chunk::<LONG>() {
             let code = lower8(u64::from_le_bytes(*head));
@@ -507,7 +594,7 @@ impl LitIndex {
     #[inline(always)]
     fn event_at(
         &self,
-        keys: &[Box<[u8]>],
+        keys: &Keys,
         parent: &[u32],
         digits: &DigitTrie,
         hay: &[u8],
@@ -606,7 +693,7 @@ impl LitIndex {
     #[inline]
     pub(crate) fn next_event(
         &self,
-        keys: &[Box<[u8]>],
+        keys: &Keys,
         parent: &[u32],
         digits: &DigitTrie,
         hay: &[u8],
@@ -658,21 +745,20 @@ pub(crate) struct Scan {
 /// The keys that `text` starts with are a chain of prefixes; the last key
 /// not after `text` in sorted order starts with the longest of them, which
 /// is therefore on its `parent` chain.
-fn longest_in(keys: &[Box<[u8]>], parent: &[u32], lo: u32, hi: u32, text: &[u8]) -> Option<u32> {
+fn longest_in(keys: &Keys, parent: &[u32], lo: u32, hi: u32, text: &[u8]) -> Option<u32> {
     if hi.checked_sub(lo)? == 1 {
         // A key's parents are shorter than LONG bytes or in its group.
         return starts_with_key(text, keys.get(lo as usize)?, LONG).then_some(lo);
     }
-    let group = keys.get(lo as usize..hi as usize)?;
     // The text's 8 bytes after the head, lower-cased, as a big-endian number.
     let text_next = text
         .get(LONG..)
         .and_then(<[u8]>::first_chunk::<8>)
         .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
-    let not_after = group.partition_point(|k| key_not_after(k, text, text_next));
-    let mut key = lo
-        .checked_add(u32::try_from(not_after).ok()?)?
-        .checked_sub(1)?;
+    let not_after = keys.partition_point(lo as usize, hi as usize, |k| {
+        key_not_after(k, text, text_next)
+    });
+    let mut key = u32::try_from(not_after).ok()?.checked_sub(1)?;
     while key >= lo && key != NO_PARENT {
         if starts_with_key(text, keys.get(key as usize)?, LONG) {
             return Some(key);
@@ -851,19 +937,19 @@ mod tests {
 
     #[test]
     fn block_mask_agrees_with_each_byte() {
-        let keys: Vec<Box<[u8]>> = [&b"(ab"[..], b" x", "\u{e9}t\u{e9}".as_bytes(), b"zz"]
-            .iter()
-            .map(|k| Box::from(*k))
-            .collect();
+        let keys: Vec<&[u8]> = vec![&b"(ab"[..], b" x", "\u{e9}t\u{e9}".as_bytes(), b"zz"];
         let text =
             "ab9 x(y) \u{e9}t\u{e9} zz\u{a0}q\t\x7f9a-b_c d\u{65e5}\u{672c}\u{8a9e}Z! ".repeat(7);
         let hay = text.as_bytes();
         for n in [0, 1, 2, 3] {
             // Each subset of the gates: the keys that open them.
-            let subset: Vec<Box<[u8]>> = keys.iter().take(n + 1).cloned().collect();
-            let mut sorted = subset.clone();
+            let mut sorted: Vec<&[u8]> = keys.iter().take(n + 1).copied().collect();
             sorted.sort();
-            let index = LitIndex::new(&sorted, |b| b == b'9');
+            let mut subset = Keys::default();
+            for k in sorted {
+                subset.push(k);
+            }
+            let index = LitIndex::new(&subset, |b| b == b'9');
             for start in (0..hay.len() + BLOCK).step_by(BLOCK) {
                 assert_eq!(
                     index.block_mask(hay, start),

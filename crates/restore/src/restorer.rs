@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::{Bloom, LitIndex, NO_PARENT, Scan, pair_code};
+use crate::index::{Bloom, Keys, LitIndex, NO_PARENT, Scan, pair_code};
 use crate::map::Map;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
@@ -114,7 +114,7 @@ pub struct Restorer {
     /// The stand-ins and real values of `entries`, one after the other.
     strings: std::sync::Arc<str>,
     /// ASCII-lower-cased literal keys, sorted, unique. Pattern id = index.
-    keys: Vec<Box<[u8]>>,
+    keys: Keys,
     /// For key `i`, `targets[target_ranges[i]..target_ranges[i+1]]`, in
     /// priority order.
     target_ranges: Vec<u32>,
@@ -208,7 +208,9 @@ impl Restorer {
         let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
         // (key prefix, key, target) before grouping: the prefix (the key's first
         // bytes as a big-endian number) orders most pairs without reading the keys.
-        let mut raw: Vec<(u64, Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
+        // The key is `raw_bytes[start..end]`, for (prefix, start, end, target).
+        let mut raw: Vec<(u64, usize, usize, Target)> = Vec::with_capacity(map.len() * 2);
+        let mut raw_bytes: Vec<u8> = Vec::with_capacity(strings.capacity());
         let mut digits = DigitTrie::new();
         let mut scratch = digits::FormScratch::default();
         // The digit forms, one after the other in `form_digits`, and for each
@@ -230,42 +232,38 @@ impl Restorer {
                 all_lower,
                 capitalised_word,
             });
-            let key = |s: &str| -> Box<[u8]> { s.to_ascii_lowercase().into_bytes().into() };
-            let base = key(stand_in);
+            // A key: `s` ASCII-lower-cased, appended to `raw_bytes`.
+            let push_key = |raw_bytes: &mut Vec<u8>, s: &str| {
+                let start = raw_bytes.len();
+                raw_bytes.extend(s.bytes().map(|b| b.to_ascii_lowercase()));
+                (start, raw_bytes.len())
+            };
+            let base = push_key(&mut raw_bytes, stand_in);
+            // A variant key, kept if it differs from the stand-in's (and is not empty).
+            let mut variant_key = |raw_bytes: &mut Vec<u8>, s: &str, kind: TargetKind| {
+                let (start, end) = push_key(raw_bytes, s);
+                let k = raw_bytes.get(start..end).unwrap_or_default();
+                if k != raw_bytes.get(base.0..base.1).unwrap_or_default() && !k.is_empty() {
+                    raw.push((key_prefix(k), start, end, Target { kind, entry }));
+                } else {
+                    raw_bytes.truncate(start);
+                }
+            };
             if !stand_in.is_ascii() {
                 for variant in [stand_in.to_uppercase(), stand_in.to_lowercase()] {
-                    let k = key(&variant);
-                    if k != base && !k.is_empty() {
-                        raw.push((
-                            key_prefix(&k),
-                            k,
-                            Target {
-                                kind: TargetKind::UnicodeCase,
-                                entry,
-                            },
-                        ));
-                    }
+                    variant_key(&mut raw_bytes, &variant, TargetKind::UnicodeCase);
                 }
             }
             if let Some(compact) = iban_compact(stand_in) {
                 for variant in [iban_grouped(&compact), compact] {
-                    let k = key(&variant);
-                    if k != base {
-                        raw.push((
-                            key_prefix(&k),
-                            k,
-                            Target {
-                                kind: TargetKind::Spacing,
-                                entry,
-                            },
-                        ));
-                    }
+                    variant_key(&mut raw_bytes, &variant, TargetKind::Spacing);
                 }
             }
             // (The order of `raw` does not matter: it is sorted below.)
             raw.push((
-                key_prefix(&base),
-                base,
+                key_prefix(raw_bytes.get(base.0..base.1).unwrap_or_default()),
+                base.0,
+                base.1,
                 Target {
                     kind: TargetKind::StandIn,
                     entry,
@@ -291,23 +289,27 @@ impl Restorer {
         }
         // Ordered by (key, kind, entry); equal prefixes leave the order to the
         // whole keys.
+        let key_of = |start: usize, end: usize| raw_bytes.get(start..end).unwrap_or_default();
         raw.sort_by(|a, b| {
             a.0.cmp(&b.0)
-                .then_with(|| a.1.cmp(&b.1))
-                .then(a.2.kind.cmp(&b.2.kind))
-                .then(a.2.entry.cmp(&b.2.entry))
+                .then_with(|| key_of(a.1, a.2).cmp(key_of(b.1, b.2)))
+                .then(a.3.kind.cmp(&b.3.kind))
+                .then(a.3.entry.cmp(&b.3.entry))
         });
 
-        let mut keys: Vec<Box<[u8]>> = Vec::with_capacity(raw.len());
+        let mut keys = Keys::with_capacity(raw.len(), raw_bytes.len());
         let mut target_ranges = Vec::with_capacity(raw.len() + 1);
         target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
-        for (_, k, t) in raw {
-            if keys.last() != Some(&k) {
+        for &(_, start, end, t) in &raw {
+            let k = key_of(start, end);
+            if keys.last() != Some(k) {
                 if !keys.is_empty() {
                     target_ranges.push(targets.len() as u32);
                 }
-                keys.push(k);
+                if !keys.push(k) {
+                    break;
+                }
             }
             targets.push(t);
         }
@@ -331,11 +333,11 @@ impl Restorer {
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
         let mut first_bytes = [false; 256];
         let mut first_pairs = Bloom::new(keys.len());
-        for k in &keys {
+        for k in keys.iter() {
             if let Some(&b) = k.first() {
                 first_bytes[usize::from(b)] = true;
             }
-            if let [b0, b1, ..] = **k {
+            if let [b0, b1, ..] = *k {
                 first_pairs.insert(pair_code(b0, b1));
             }
         }
@@ -654,7 +656,7 @@ impl Restorer {
 
     /// Whether some key starts with `bytes` (ASCII-case-insensitively).
     fn key_prefix_exists(&self, bytes: &[u8]) -> bool {
-        let idx = self.keys.partition_point(|k| {
+        let idx = self.keys.partition_point(0, self.keys.len(), |k| {
             for (a, b) in k.iter().zip(bytes) {
                 let b = b.to_ascii_lowercase();
                 if *a != b {

@@ -108,7 +108,7 @@ struct Reference {
 impl Reference {
     fn new(r: &Restorer) -> Reference {
         Reference {
-            searcher: build_searcher(&r.keys),
+            searcher: build_searcher(&r.keys.boxed()),
             block: BLOCK,
         }
     }
@@ -116,7 +116,7 @@ impl Reference {
     fn ac(r: &Restorer) -> Reference {
         Reference {
             searcher: Searcher {
-                parts: ac_part(&r.keys).into_iter().collect(),
+                parts: ac_part(&r.keys.boxed()).into_iter().collect(),
             },
             block: BLOCK,
         }
@@ -298,7 +298,7 @@ impl LitFinder for Finder<'_> {
 
 /// Tries every key at every position.
 struct BruteFinder<'r> {
-    keys: &'r [Box<[u8]>],
+    keys: &'r Keys,
 }
 
 impl LitFinder for BruteFinder<'_> {
