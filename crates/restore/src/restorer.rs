@@ -209,8 +209,12 @@ impl Restorer {
         // (key prefix, key, target) before grouping: the prefix (the key's first
         // bytes as a big-endian number) orders most pairs without reading the keys.
         // The key is `raw_bytes[start..end]`, for (prefix, start, end, target).
-        let mut raw: Vec<(u64, usize, usize, Target)> = Vec::with_capacity(map.len() * 2);
-        let mut raw_bytes: Vec<u8> = Vec::with_capacity(strings.capacity());
+        // Sized for the stand-ins and a few variants: a vector reserved far
+        // larger (twice the map) was, for a large map, a block glibc's malloc
+        // handed back to the system and faulted in again on every compile.
+        let mut raw: Vec<(u64, usize, usize, Target)> =
+            Vec::with_capacity(map.len() + map.len() / 8);
+        let mut raw_bytes: Vec<u8> = Vec::with_capacity(map.iter().map(|(s, _)| s.len()).sum());
         let mut digits = DigitTrie::new();
         let mut scratch = digits::FormScratch::default();
         // The digit forms, one after the other in `form_digits`, and for each
