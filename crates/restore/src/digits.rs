@@ -63,9 +63,11 @@ pub(crate) struct FormScratch {
     form: Vec<u8>,
 }
 
-/// Calls `f` with each digit form of `stand_in` (the forms
-/// [`digit_forms`] lists, in the same order), built in `scratch`: no
-/// allocation once the buffers have grown.
+/// Calls `f` with each digit form of `stand_in`, in the order `digit_forms`
+/// lists them, each built in `scratch` (no allocation once the buffers have
+/// grown); none when the stand-in is not number-like: at least
+/// [`MIN_DIGITS`] ASCII digits, otherwise only `0-9`, space, `-`, `.`, `(`,
+/// `)`, `/`, and `+` as the first character, and not a dotted quad.
 pub(crate) fn for_each_digit_form(
     stand_in: &str,
     scratch: &mut FormScratch,
