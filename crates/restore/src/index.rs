@@ -92,7 +92,12 @@ impl Keys {
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> {
-        (0..self.len()).map(|i| self.get(i).unwrap_or_default())
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let key = self.bytes.get(start..end as usize).unwrap_or_default();
+            start = end as usize;
+            key
+        })
     }
 
     /// The first index in `lo..hi` whose key `pred` is false for (`pred`

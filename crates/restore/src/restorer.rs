@@ -213,8 +213,9 @@ impl Restorer {
         // larger (twice the map) was, for a large map, a block glibc's malloc
         // handed back to the system and faulted in again on every compile.
         let mut raw: Vec<(u64, usize, usize, Target)> =
-            Vec::with_capacity(map.len() + map.len() / 8);
-        let mut raw_bytes: Vec<u8> = Vec::with_capacity(map.iter().map(|(s, _)| s.len()).sum());
+            Vec::with_capacity(map.len() + map.len() / 8 + 16);
+        let stand_in_bytes: usize = map.iter().map(|(s, _)| s.len()).sum();
+        let mut raw_bytes: Vec<u8> = Vec::with_capacity(stand_in_bytes + stand_in_bytes / 8 + 256);
         let mut digits = DigitTrie::new();
         let mut scratch = digits::FormScratch::default();
         // The digit forms, one after the other in `form_digits`, and for each
@@ -239,7 +240,10 @@ impl Restorer {
             // A key: `s` ASCII-lower-cased, appended to `raw_bytes`.
             let push_key = |raw_bytes: &mut Vec<u8>, s: &str| {
                 let start = raw_bytes.len();
-                raw_bytes.extend(s.bytes().map(|b| b.to_ascii_lowercase()));
+                raw_bytes.extend_from_slice(s.as_bytes());
+                if let Some(key) = raw_bytes.get_mut(start..) {
+                    key.make_ascii_lowercase();
+                }
                 (start, raw_bytes.len())
             };
             let base = push_key(&mut raw_bytes, stand_in);
