@@ -46,62 +46,94 @@ pub(crate) enum FormRank {
 /// characters `0-9`, space, `-`, `.`, `(`, `)`, `/`, and `+` as the first
 /// character; and not a dotted quad (an IPv4 address, whose separators carry
 /// meaning).
+#[cfg(test)]
 pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
     let mut forms = Vec::new();
-    let ok_chars = stand_in.char_indices().all(|(i, c)| {
-        c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')' | '/') || (c == '+' && i == 0)
+    let mut scratch = FormScratch::default();
+    for_each_digit_form(stand_in, &mut scratch, |form, rank| {
+        forms.push((String::from_utf8_lossy(form).into_owned(), rank));
+    });
+    forms
+}
+
+/// Buffers [`for_each_digit_form`] reuses from one stand-in to the next.
+#[derive(Debug, Default)]
+pub(crate) struct FormScratch {
+    all: Vec<u8>,
+    form: Vec<u8>,
+}
+
+/// Calls `f` with each digit form of `stand_in`, in the order `digit_forms`
+/// lists them, each built in `scratch` (no allocation once the buffers have
+/// grown); none when the stand-in is not number-like: at least
+/// [`MIN_DIGITS`] ASCII digits, otherwise only `0-9`, space, `-`, `.`, `(`,
+/// `)`, `/`, and `+` as the first character, and not a dotted quad.
+pub(crate) fn for_each_digit_form(
+    stand_in: &str,
+    scratch: &mut FormScratch,
+    mut f: impl FnMut(&[u8], FormRank),
+) {
+    let bytes = stand_in.as_bytes();
+    let ok_chars = bytes.iter().enumerate().all(|(i, &c)| {
+        c.is_ascii_digit()
+            || matches!(c, b' ' | b'-' | b'.' | b'(' | b')' | b'/')
+            || (c == b'+' && i == 0)
     });
     if !ok_chars {
-        return forms;
+        return;
     }
-    let mut all = String::with_capacity(stand_in.len());
-    all.extend(stand_in.chars().filter(char::is_ascii_digit));
+    let all = &mut scratch.all;
+    all.clear();
+    all.extend(bytes.iter().copied().filter(u8::is_ascii_digit));
     if all.len() < MIN_DIGITS || is_dotted_quad(stand_in) {
-        return forms;
+        return;
     }
-    forms.push((all.clone(), FormRank::Exact));
-    if let Some(rest) = stand_in.strip_prefix('+') {
+    let all = &scratch.all[..];
+    let form = &mut scratch.form;
+    let mut emit = |parts: &[&[u8]], rank: FormRank| {
+        form.clear();
+        parts.iter().for_each(|p| form.extend_from_slice(p));
+        if form.len() >= MIN_DIGITS {
+            f(form, rank);
+        }
+    };
+    emit(&[all], FormRank::Exact);
+    if let Some(rest) = bytes.strip_prefix(b"+") {
         // Country code: the digits right after '+' up to a separator, or,
         // written without one, the ITU code the digits start with.
-        let run = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let run = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         let cc_len = if (1..=3).contains(&run) && run < rest.len() {
             Some(run)
         } else {
-            country_code_len(&all)
+            country_code_len(all)
         };
         if let Some(cc_len) = cc_len {
             let cc = &all[..cc_len];
             let national = &all[cc_len..];
-            let joined = |parts: &[&str]| {
-                let mut form = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-                parts.iter().for_each(|p| form.push_str(p));
-                form
-            };
-            forms.push((national.to_owned(), FormRank::Rewritten));
-            if !national.starts_with('0') {
-                forms.push((joined(&["0", national]), FormRank::Rewritten));
-                forms.push((joined(&[cc, "0", national]), FormRank::Rewritten));
+            emit(&[national], FormRank::Rewritten);
+            if !national.starts_with(b"0") {
+                emit(&[b"0", national], FormRank::Rewritten);
+                emit(&[cc, b"0", national], FormRank::Rewritten);
             }
-            forms.push((joined(&["00", &all]), FormRank::Rewritten));
+            emit(&[b"00", all], FormRank::Rewritten);
         }
-    } else if all.starts_with('0') && !all.starts_with("00") {
+    } else if all.starts_with(b"0") && !all.starts_with(b"00") {
         // National form with a trunk 0, written after a country code.
-        forms.push((all[1..].to_owned(), FormRank::Rewritten));
+        emit(&[&all[1..]], FormRank::Rewritten);
     }
-    forms.retain(|(f, _)| f.len() >= MIN_DIGITS);
-    forms
 }
 
 /// Length of the ITU-T E.164 country calling code that `digits` start with
 /// (the codes are prefix-free): 1 and 7 have one digit, the codes below two,
 /// every other valid start three.
-fn country_code_len(digits: &str) -> Option<usize> {
-    const TWO: &[&str] = &[
-        "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46",
-        "47", "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63",
-        "64", "65", "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98",
+fn country_code_len(digits: &[u8]) -> Option<usize> {
+    const TWO: &[&[u8]] = &[
+        b"20", b"27", b"30", b"31", b"32", b"33", b"34", b"36", b"39", b"40", b"41", b"43", b"44",
+        b"45", b"46", b"47", b"48", b"49", b"51", b"52", b"53", b"54", b"55", b"56", b"57", b"58",
+        b"60", b"61", b"62", b"63", b"64", b"65", b"66", b"81", b"82", b"84", b"86", b"90", b"91",
+        b"92", b"93", b"94", b"95", b"98",
     ];
-    let first = digits.as_bytes().first()?;
+    let first = digits.first()?;
     match first {
         b'0' => None,
         b'1' | b'7' => Some(1),
@@ -224,9 +256,9 @@ impl DigitTrie {
     /// Adds a digit form for `entry` (`plus`: its stand-in starts with '+').
     /// Entries must be added in map order so that, at equal rank, the first
     /// stand-in keeps the form.
-    pub(crate) fn add(&mut self, digits: &str, rank: FormRank, entry: u32, plus: bool) {
+    pub(crate) fn add(&mut self, digits: &[u8], rank: FormRank, entry: u32, plus: bool) {
         let mut node = 0usize;
-        for b in digits.bytes() {
+        for &b in digits {
             let d = usize::from(b.wrapping_sub(b'0'));
             if d > 9 {
                 return;
@@ -248,7 +280,12 @@ impl DigitTrie {
         if self.quads.is_empty() {
             self.quads = vec![0; QUADS.div_ceil(64)];
         }
-        match digits.get(..4).and_then(|q| q.parse::<usize>().ok()) {
+        // Every byte is a digit here (checked above).
+        let quad = digits.first_chunk::<4>().map(|q| {
+            q.iter()
+                .fold(0usize, |n, &b| n * 10 + usize::from(b.wrapping_sub(b'0')))
+        });
+        match quad {
             Some(q) if q < QUADS => self.quads[q / 64] |= 1 << (q % 64),
             // A form of fewer than four digits: every start stays possible.
             _ => self.short_form = true,
@@ -481,9 +518,9 @@ mod tests {
     #[test]
     fn may_start_never_hides_a_walk() {
         let mut t = DigitTrie::new();
-        t.add("4155550148", FormRank::Exact, 0, false);
-        t.add("2079460958", FormRank::Exact, 1, false);
-        t.add("0612345678", FormRank::Exact, 2, true);
+        t.add(b"4155550148", FormRank::Exact, 0, false);
+        t.add(b"2079460958", FormRank::Exact, 1, false);
+        t.add(b"0612345678", FormRank::Exact, 2, true);
         let alphabet: Vec<&str> = vec![
             "4", "1", "5", "0", "2", "6", "9", " ", "-", ".", "(", ")", "/", "x", ":", "\u{a0}",
             "\u{2011}", "  ", "   ",
@@ -527,15 +564,15 @@ mod tests {
             "the gate should turn most of these away: {rejected}"
         );
         // A form shorter than four digits lets everything through.
-        t.add("12", FormRank::Exact, 3, false);
+        t.add(b"12", FormRank::Exact, 3, false);
         assert!(t.may_start(b"99:"));
     }
 
     #[test]
     fn walk_rules() {
         let mut t = DigitTrie::new();
-        t.add("4155550148", FormRank::Exact, 7, false);
-        t.add("442079460958", FormRank::Exact, 8, true);
+        t.add(b"4155550148", FormRank::Exact, 7, false);
+        t.add(b"442079460958", FormRank::Exact, 8, true);
         let done = |s: &str, at: usize| t.walk(s, at, None, true);
         assert_eq!(done("415-555-0148", 0), Walk::Done(Some((12, 7))));
         assert_eq!(done("4155550148", 0), Walk::Done(Some((10, 7))));

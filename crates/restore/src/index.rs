@@ -10,17 +10,20 @@
 //! The text is scanned once, in blocks of 64 bytes read eight at a time as
 //! `u64`s (SWAR, no `unsafe`): a bit mask of the positions to try, the ASCII
 //! letters and digits that start a run of them, plus, only if some key or a
-//! digit variant can start with one, the ASCII punctuation, the other ASCII
-//! bytes, the bytes leading a multi-byte character ([`LitIndex::block_mask`],
-//! specialised for those gates). At each position a 256-entry class table
+//! digit variant can start with one, the other ASCII bytes from the lowest
+//! to the highest that something starts with (`'` to `/` for keys starting
+//! with `'`, `(`, `+` or `/`), the bytes leading a multi-byte character
+//! ([`LitIndex::block_mask`], specialised for those gates). At each position a 256-entry class table
 //! tells whether a key or a digit variant may start with its byte. For a key
-//! the text's first 4 bytes, loaded as a `u32` and lower-cased at once, are
-//! probed in a Bloom filter of the 4-byte prefixes of the keys (a fixed
+//! the text's first 4 bytes, loaded as a `u32` with the ASCII case bit set
+//! in each (an OR, cheaper than lower-casing), are probed in a Bloom filter
+//! of the 4-byte prefixes of the keys, folded the same way (a fixed
 //! multiplicative hash, one bit): most word starts stop there. Past it the
 //! 8- and 4-byte heads are checked against Bloom filters of the heads and
 //! looked up in open-addressing hash tables, longest first, and the group's
 //! keys compared with the text ASCII-case-insensitively; keys of 1 to 3
-//! bytes have their own filter of first byte pairs. The first key found is
+//! bytes have their own filter of first byte pairs, probed only where the
+//! class table says such a key starts with the byte. The first key found is
 //! the longest one there. A digit variant is reported where its first four
 //! digits, read across separators, start a digit form
 //! ([`DigitTrie::may_start`]). The Bloom filters are sized to the keys (32
@@ -36,6 +39,104 @@ const LONG: usize = 8;
 /// The longest head: a `u32` of text bytes.
 const HEAD: usize = 4;
 
+/// Keys (byte strings), one after the other in one buffer: one allocation
+/// for all of them, not one each.
+#[derive(Clone, Default)]
+pub(crate) struct Keys {
+    bytes: Vec<u8>,
+    /// Key `i` is `bytes[ends[i - 1]..ends[i]]` (from 0 for the first).
+    ends: Vec<u32>,
+}
+
+impl Keys {
+    /// Room for `keys` keys of `bytes` bytes in all.
+    pub(crate) fn with_capacity(keys: usize, bytes: usize) -> Keys {
+        Keys {
+            bytes: Vec::with_capacity(bytes),
+            ends: Vec::with_capacity(keys),
+        }
+    }
+
+    /// Appends a key; `false` (and nothing appended) past 4 GB of keys.
+    pub(crate) fn push(&mut self, key: &[u8]) -> bool {
+        let Ok(end) = u32::try_from(self.bytes.len() + key.len()) else {
+            return false;
+        };
+        self.bytes.extend_from_slice(key);
+        self.ends.push(end);
+        true
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Key `i`.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Option<&[u8]> {
+        let end = *self.ends.get(i)? as usize;
+        let start = match i.checked_sub(1) {
+            Some(p) => *self.ends.get(p)? as usize,
+            None => 0,
+        };
+        self.bytes.get(start..end)
+    }
+
+    /// The last key.
+    pub(crate) fn last(&self) -> Option<&[u8]> {
+        self.get(self.len().checked_sub(1)?)
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let key = self.bytes.get(start..end as usize).unwrap_or_default();
+            start = end as usize;
+            key
+        })
+    }
+
+    /// The first index in `lo..hi` whose key `pred` is false for (`pred`
+    /// true for a prefix of the range, false for the rest), like
+    /// `slice::partition_point`.
+    #[inline]
+    pub(crate) fn partition_point(
+        &self,
+        lo: usize,
+        hi: usize,
+        mut pred: impl FnMut(&[u8]) -> bool,
+    ) -> usize {
+        let (mut a, mut b) = (lo, hi.min(self.len()));
+        while a < b {
+            let mid = a + (b - a) / 2;
+            if pred(self.get(mid).unwrap_or_default()) {
+                a = mid + 1;
+            } else {
+                b = mid;
+            }
+        }
+        a
+    }
+
+    /// The keys as separate boxes (the tests' reference searchers take them so).
+    #[cfg(test)]
+    pub(crate) fn boxed(&self) -> Vec<Box<[u8]>> {
+        self.iter().map(Box::from).collect()
+    }
+}
+
+impl std::ops::Index<usize> for Keys {
+    type Output = [u8];
+
+    fn index(&self, i: usize) -> &[u8] {
+        self.get(i).unwrap_or_default()
+    }
+}
+
 /// No parent key.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
@@ -50,6 +151,9 @@ const START: u8 = 2;
 const DIGIT: u8 = 4;
 /// `class` bit: `+` or `(`, with digit forms.
 const OPEN: u8 = 8;
+/// `class` bit: some key shorter than [`HEAD`] bytes starts with this byte
+/// (ASCII-case-insensitively).
+const SHORT: u8 = 16;
 
 #[inline]
 fn lower(b: u8) -> u8 {
@@ -65,6 +169,15 @@ fn lower4(x: u32) -> u32 {
     let from_a = heptets.wrapping_add(0x3f3f_3f3f);
     let upper = from_a & !above_z & !x & 0x8080_8080;
     x | upper >> 2
+}
+
+/// The code of four bytes in the Bloom filter of key prefixes: the bytes
+/// with bit 5 set (`0x20`, the ASCII case bit). Equal for a text's bytes and
+/// a key's (lower-case) bytes that they equal ASCII-case-insensitively, since
+/// lower-casing only sets that bit; cheaper than lower-casing them.
+#[inline]
+fn fold4(x: u32) -> u64 {
+    u64::from(x | 0x2020_2020)
 }
 
 /// ASCII-lower-cases eight bytes at once (the other bytes stay).
@@ -209,15 +322,15 @@ fn alnum8(x: u64) -> u64 {
     (digit | letter) & ascii
 }
 
-/// Per byte of eight, its high bit: the byte is printable ASCII (`!` to `~`).
+/// Per byte of eight, its high bit: the byte is ASCII and in a range
+/// `lo..=hi` given by `from` (`0x80 - lo` in each byte) and `to` (`0x7f - hi`
+/// in each byte). No sum carries into the next byte: the low seven bits
+/// plus at most `0x80`.
 #[inline]
-fn printable8(x: u64) -> u64 {
+fn ascii_in_range8(x: u64, from: u64, to: u64) -> u64 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let heptets = x & !HIGH;
-    heptets.wrapping_add(0x5f5f_5f5f_5f5f_5f5f)
-        & !heptets.wrapping_add(0x0101_0101_0101_0101)
-        & !x
-        & HIGH
+    heptets.wrapping_add(from) & !heptets.wrapping_add(to) & !x & HIGH
 }
 
 /// Per byte of eight, its high bit: the byte leads a multi-byte UTF-8
@@ -231,22 +344,27 @@ fn lead8(x: u64) -> u64 {
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
     class: [u8; 256],
-    /// Some byte that is not an ASCII letter or digit but printable ASCII
-    /// has [`START`] or [`OPEN`] (the tests' record of the gates).
+    /// The smallest and largest ASCII bytes, not letters or digits, that
+    /// have [`START`] or [`OPEN`], if any (the tests' record of the gates).
     #[cfg(test)]
-    punct_gate: bool,
-    /// The same for the other ASCII bytes (space, controls, DEL).
-    #[cfg(test)]
-    blank_gate: bool,
-    /// The same for the bytes that lead a multi-byte character.
+    ascii_range: Option<(u8, u8)>,
+    /// Some byte that leads a multi-byte character has [`START`].
     #[cfg(test)]
     lead_gate: bool,
-    /// [`LitIndex::block_mask_gated`] for the gates: punctuation, other
-    /// ASCII bytes, bytes leading a multi-byte character.
+    /// [`LitIndex::block_mask_gated`] for the gates: ASCII bytes other than
+    /// letters and digits (in the range below), bytes leading a multi-byte
+    /// character.
     block_fn: fn(&LitIndex, &[u8], usize) -> u64,
+    /// Per byte, added to the low seven bits of a text byte: its high bit
+    /// is set where the byte is at least the range's lowest byte.
+    ascii_from: u64,
+    /// Per byte, added likewise: its high bit is clear where the byte is at
+    /// most the range's highest byte.
+    ascii_to: u64,
     /// Some key is shorter than [`HEAD`] bytes.
     has_short: bool,
-    /// The [`HEAD`]-byte head codes of every key of [`HEAD`] bytes or more.
+    /// The [`fold4`] codes of the first [`HEAD`] bytes of every key of
+    /// [`HEAD`] bytes or more.
     bloom_prefix: Bloom,
     /// [`pair_code`] of the first two (lower-case) bytes of every key of two
     /// or three bytes.
@@ -268,14 +386,14 @@ pub(crate) struct LitIndex {
 impl LitIndex {
     /// Indexes `keys` (ASCII-lower-case, sorted, unique, none empty);
     /// `digit_starts(b)`: some digit form starts with the digit `b`.
-    pub(crate) fn new(keys: &[Box<[u8]>], digit_starts: impl Fn(u8) -> bool) -> LitIndex {
+    pub(crate) fn new(keys: &Keys, digit_starts: impl Fn(u8) -> bool) -> LitIndex {
         let mut class = [0u8; 256];
         let mut any_digit = false;
-        for b in 0..=255u8 {
-            if b.is_ascii_alphanumeric() {
-                class[usize::from(b)] |= ALNUM;
-            }
-            if b.is_ascii_digit() && digit_starts(b) {
+        for b in (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
+            class[usize::from(b)] |= ALNUM;
+        }
+        for b in b'0'..=b'9' {
+            if digit_starts(b) {
                 class[usize::from(b)] |= DIGIT;
                 any_digit = true;
             }
@@ -285,7 +403,7 @@ impl LitIndex {
             class[usize::from(b'(')] |= OPEN;
         }
         let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix) = (0, 0, 0, 0);
-        for k in keys {
+        for k in keys.iter() {
             match k.len() {
                 0 | 1 => {}
                 2 | 3 => n_pairs += 1,
@@ -313,9 +431,10 @@ impl LitIndex {
         for (i, k) in keys.iter().enumerate() {
             let Some(&b0) = k.first() else { continue };
             let i = i as u32;
-            class[usize::from(b0)] |= START;
-            class[usize::from(b0.to_ascii_uppercase())] |= START;
-            match **k {
+            let bits = if k.len() < HEAD { START | SHORT } else { START };
+            class[usize::from(b0)] |= bits;
+            class[usize::from(b0.to_ascii_uppercase())] |= bits;
+            match *k {
                 [b] => {
                     single[usize::from(b)] = true;
                     has_short = true;
@@ -324,7 +443,10 @@ impl LitIndex {
                     pairs_short.insert(pair_code(b0, b1));
                     has_short = true;
                 }
-                _ => bloom_prefix.insert(head_code(k)),
+                [h0, h1, h2, h3, ..] => {
+                    bloom_prefix.insert(fold4(u32::from_le_bytes([h0, h1, h2, h3])));
+                }
+                [] => {}
             }
             if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = k.get(..LONG) {
                 let code = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]);
@@ -352,34 +474,32 @@ impl LitIndex {
             }
         }
         // The bytes that are not ASCII letters or digits and may start
-        // something: a key's first byte, or `+` and `(` with digit forms.
-        let (mut punct, mut blank, mut lead) = (any_digit, false, false);
-        for k in keys {
-            match k.first() {
-                Some(&b) if b >= 0xC0 => lead = true,
-                Some(&b) if b.is_ascii_punctuation() => punct = true,
-                Some(&b) if b <= b' ' || b == 0x7f => blank = true,
-                _ => {}
+        // something (a key's first byte, or `+` and `(` with digit forms):
+        // the range of the ASCII ones, and whether there is a lead byte.
+        let mut ascii_range: Option<(u8, u8)> = None;
+        for b in 0..0x80u8 {
+            if class[usize::from(b)] & (START | OPEN) != 0 && !b.is_ascii_alphanumeric() {
+                ascii_range = Some(ascii_range.map_or((b, b), |(lo, _)| (lo, b)));
             }
         }
-        let block_fn = match (punct, blank, lead) {
-            (false, false, false) => Self::block_mask_gated::<false, false, false>,
-            (false, false, true) => Self::block_mask_gated::<false, false, true>,
-            (false, true, false) => Self::block_mask_gated::<false, true, false>,
-            (false, true, true) => Self::block_mask_gated::<false, true, true>,
-            (true, false, false) => Self::block_mask_gated::<true, false, false>,
-            (true, false, true) => Self::block_mask_gated::<true, false, true>,
-            (true, true, false) => Self::block_mask_gated::<true, true, false>,
-            (true, true, true) => Self::block_mask_gated::<true, true, true>,
+        let lead = (0xC0..=0xFFu8).any(|b| class[usize::from(b)] & START != 0);
+        let (lo, hi) = ascii_range.unwrap_or((0, 0));
+        let ascii_from = u64::from(0x80 - lo) * 0x0101_0101_0101_0101;
+        let ascii_to = u64::from(0x7f - hi) * 0x0101_0101_0101_0101;
+        let block_fn = match (ascii_range.is_some(), lead) {
+            (false, false) => Self::block_mask_gated::<false, false>,
+            (false, true) => Self::block_mask_gated::<false, true>,
+            (true, false) => Self::block_mask_gated::<true, false>,
+            (true, true) => Self::block_mask_gated::<true, true>,
         };
         LitIndex {
             #[cfg(test)]
-            punct_gate: punct,
-            #[cfg(test)]
-            blank_gate: blank,
+            ascii_range,
             #[cfg(test)]
             lead_gate: lead,
             block_fn,
+            ascii_from,
+            ascii_to,
             class,
             has_short,
             bloom_prefix,
@@ -396,25 +516,27 @@ impl LitIndex {
     /// The longest key equal (ASCII-case-insensitively) to the start of
     /// `rest`. `parent[k]`: the longest key that is a proper prefix of key `k`.
     ///
-    /// Inlined into the scan: most word starts leave after one load, its
-    /// lower-casing and one Bloom probe (two if some keys are shorter than
-    /// [`HEAD`] bytes).
+    /// `c`: the [`LitIndex::class`] of the first byte of `rest`.
+    ///
+    /// Inlined into the scan: most word starts leave after one load, an OR
+    /// and one Bloom probe (a second only where a key shorter than [`HEAD`]
+    /// bytes starts with the byte).
     #[inline(always)]
-    fn longest_at(&self, keys: &[Box<[u8]>], parent: &[u32], rest: &[u8]) -> Option<u32> {
+    fn longest_at(&self, keys: &Keys, parent: &[u32], rest: &[u8], c: u8) -> Option<u32> {
         let Some(head) = rest.first_chunk::<HEAD>() else {
             return self.longest_near_end(rest);
         };
-        let l4 = lower4(u32::from_le_bytes(*head));
-        let code4 = u64::from(l4) | (HEAD as u64) << 32;
-        if self.bloom_prefix.has(code4)
-            && let Some(key) = self.longest_headed(keys, parent, rest, code4)
+        let raw = u32::from_le_bytes(*head);
+        if self.bloom_prefix.has(fold4(raw))
+            && let Some(key) = self.longest_headed(keys, parent, rest, raw)
         {
             return Some(key);
         }
-        if self.has_short
-            && (self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize])
-        {
-            return self.longest_short(rest);
+        if c & SHORT != 0 {
+            let l4 = lower4(raw);
+            if self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize] {
+                return self.longest_short(rest);
+            }
         }
         None
     }
@@ -430,15 +552,10 @@ impl LitIndex {
     }
 
     /// The longest key of [`HEAD`] bytes or more at the start of `rest`, whose
-    /// first [`HEAD`] bytes have the head code `code4`.
+    /// first [`HEAD`] bytes, as read, are `raw`.
     #[inline(never)]
-    fn longest_headed(
-        &self,
-        keys: &[Box<[u8]>],
-        parent: &[u32],
-        rest: &[u8],
-        code4: u64,
-    ) -> Option<u32> {
+    fn longest_headed(&self, keys: &Keys, parent: &[u32], rest: &[u8], raw: u32) -> Option<u32> {
+        let code4 = u64::from(lower4(raw)) | (HEAD as u64) << 32;
         if let Some(head) = rest.first_chunk::<LONG>() {
             let code = lower8(u64::from_le_bytes(*head));
             if self.bloom_long.has(code)
@@ -482,7 +599,7 @@ impl LitIndex {
     #[inline(always)]
     fn event_at(
         &self,
-        keys: &[Box<[u8]>],
+        keys: &Keys,
         parent: &[u32],
         digits: &DigitTrie,
         hay: &[u8],
@@ -505,7 +622,7 @@ impl LitIndex {
                 })
         };
         let key = if c & START != 0 {
-            self.longest_at(keys, parent, rest)
+            self.longest_at(keys, parent, rest, c)
         } else {
             None
         };
@@ -514,9 +631,10 @@ impl LitIndex {
 
     /// Bit `i` set: the byte at `start + i` (of the 64 from `start`, a
     /// multiple of 64) is a position to try: an ASCII letter or digit that
-    /// starts a run of them, or, if some key or variant starts with one,
-    /// printable ASCII punctuation, another ASCII byte (space, controls) or
-    /// a byte leading a multi-byte character. Eight bytes at a time.
+    /// starts a run of them, or, if some key or variant starts with one, an
+    /// ASCII byte between the lowest and the highest other ASCII byte that
+    /// something starts with, or a byte leading a multi-byte character.
+    /// Eight bytes at a time.
     fn block_mask(&self, hay: &[u8], start: usize) -> u64 {
         (self.block_fn)(self, hay, start)
     }
@@ -524,7 +642,7 @@ impl LitIndex {
     /// [`LitIndex::block_mask`] with the gates known at compile time (the
     /// variant for the index's gates is picked once, in [`LitIndex::new`]).
     #[inline(never)]
-    fn block_mask_gated<const PUNCT: bool, const BLANK: bool, const LEAD: bool>(
+    fn block_mask_gated<const ASCII: bool, const LEAD: bool>(
         &self,
         hay: &[u8],
         start: usize,
@@ -551,14 +669,8 @@ impl LitIndex {
             let alnum = alnum8(x);
             let glued = alnum << 8 | u64::from(prev_alnum) << 7;
             let mut high = alnum & !glued;
-            if PUNCT || BLANK {
-                let printable = printable8(x);
-                if PUNCT {
-                    high |= printable & !alnum;
-                }
-                if BLANK {
-                    high |= !x & 0x8080_8080_8080_8080 & !alnum & !printable;
-                }
+            if ASCII {
+                high |= ascii_in_range8(x, self.ascii_from, self.ascii_to) & !alnum;
             }
             if LEAD {
                 high |= lead8(x);
@@ -586,7 +698,7 @@ impl LitIndex {
     #[inline]
     pub(crate) fn next_event(
         &self,
-        keys: &[Box<[u8]>],
+        keys: &Keys,
         parent: &[u32],
         digits: &DigitTrie,
         hay: &[u8],
@@ -638,28 +750,20 @@ pub(crate) struct Scan {
 /// The keys that `text` starts with are a chain of prefixes; the last key
 /// not after `text` in sorted order starts with the longest of them, which
 /// is therefore on its `parent` chain.
-fn longest_in(keys: &[Box<[u8]>], parent: &[u32], lo: u32, hi: u32, text: &[u8]) -> Option<u32> {
+fn longest_in(keys: &Keys, parent: &[u32], lo: u32, hi: u32, text: &[u8]) -> Option<u32> {
     if hi.checked_sub(lo)? == 1 {
         // A key's parents are shorter than LONG bytes or in its group.
         return starts_with_key(text, keys.get(lo as usize)?, LONG).then_some(lo);
     }
-    let group = keys.get(lo as usize..hi as usize)?;
-    let not_after = group.partition_point(|k| {
-        let (k, t) = (
-            k.get(LONG..).unwrap_or_default(),
-            text.get(LONG..).unwrap_or_default(),
-        );
-        for (&a, &b) in k.iter().zip(t) {
-            let b = lower(b);
-            if a != b {
-                return a < b;
-            }
-        }
-        k.len() <= t.len()
+    // The text's 8 bytes after the head, lower-cased, as a big-endian number.
+    let text_next = text
+        .get(LONG..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
+    let not_after = keys.partition_point(lo as usize, hi as usize, |k| {
+        key_not_after(k, text, text_next)
     });
-    let mut key = lo
-        .checked_add(u32::try_from(not_after).ok()?)?
-        .checked_sub(1)?;
+    let mut key = u32::try_from(not_after).ok()?.checked_sub(1)?;
     while key >= lo && key != NO_PARENT {
         if starts_with_key(text, keys.get(key as usize)?, LONG) {
             return Some(key);
@@ -669,26 +773,87 @@ fn longest_in(keys: &[Box<[u8]>], parent: &[u32], lo: u32, hi: u32, text: &[u8])
     None
 }
 
-/// Whether `text` starts with `key` (lower-case) ASCII-case-insensitively,
-/// given that their first `known` bytes are equal.
+/// Whether the key `k` (lower-case, at least [`LONG`] bytes, its first
+/// [`LONG`] equal to those of `text`) is not after `text` read lower-case:
+/// its rest comes before the text's rest, or starts it. `text_next`: the
+/// eight bytes of `text` after the head, lower-cased, big-endian, if it has
+/// them.
 #[inline]
-fn starts_with_key(text: &[u8], key: &[u8], known: usize) -> bool {
-    let (Some(t), Some(k)) = (text.get(known..key.len()), key.get(known..)) else {
-        return false;
-    };
-    let (mut tc, mut kc) = (t.chunks_exact(8), k.chunks_exact(8));
-    for (a, b) in (&mut tc).zip(&mut kc) {
-        let (Ok(a), Ok(b)) = (<[u8; 8]>::try_from(a), <[u8; 8]>::try_from(b)) else {
-            return false;
-        };
-        if lower8(u64::from_le_bytes(a)) != u64::from_le_bytes(b) {
-            return false;
+fn key_not_after(k: &[u8], text: &[u8], text_next: Option<u64>) -> bool {
+    let n = k.len().wrapping_sub(LONG);
+    if (1..8).contains(&n)
+        && let Some(t) = text_next
+        && let Some(last) = k.last_chunk::<8>()
+    {
+        // The key's rest, `n` bytes, is the end of its last eight: moved to
+        // the top, it compares with the text's next `n` bytes as numbers.
+        let rest = u64::from_be_bytes(*last) << (8 * (8 - n));
+        let t = t & !(u64::MAX >> (8 * n));
+        return rest <= t;
+    }
+    key_not_after_bytewise(k, text)
+}
+
+/// [`key_not_after`] one byte at a time.
+fn key_not_after_bytewise(k: &[u8], text: &[u8]) -> bool {
+    let (k, t) = (
+        k.get(LONG..).unwrap_or_default(),
+        text.get(LONG..).unwrap_or_default(),
+    );
+    for (&a, &b) in k.iter().zip(t) {
+        let b = lower(b);
+        if a != b {
+            return a < b;
         }
     }
-    tc.remainder()
-        .iter()
-        .zip(kc.remainder())
-        .all(|(&a, &b)| lower(a) == b)
+    k.len() <= t.len()
+}
+
+/// Whether `text` starts with `key` (lower-case) ASCII-case-insensitively,
+/// given that their first `known` bytes are equal.
+///
+/// Eight bytes at a time; the last eight (or four, for a key of four to
+/// seven bytes) are read ending where the key ends, overlapping bytes
+/// already compared rather than comparing the rest one by one.
+#[inline]
+fn starts_with_key(text: &[u8], key: &[u8], known: usize) -> bool {
+    let len = key.len();
+    let Some(t) = text.get(..len) else {
+        return false;
+    };
+    if len >= 8 {
+        let mut i = known;
+        while i + 8 < len {
+            let (Some(a), Some(b)) = (
+                t.get(i..).and_then(<[u8]>::first_chunk::<8>),
+                key.get(i..).and_then(<[u8]>::first_chunk::<8>),
+            ) else {
+                return false;
+            };
+            if lower8(u64::from_le_bytes(*a)) != u64::from_le_bytes(*b) {
+                return false;
+            }
+            i += 8;
+        }
+        let (Some(a), Some(b)) = (t.last_chunk::<8>(), key.last_chunk::<8>()) else {
+            return false;
+        };
+        return lower8(u64::from_le_bytes(*a)) == u64::from_le_bytes(*b);
+    }
+    if len >= 4
+        && known + 4 >= len
+        && let (Some(a), Some(b)) = (t.last_chunk::<4>(), key.last_chunk::<4>())
+    {
+        return lower4(u32::from_le_bytes(*a)) == u32::from_le_bytes(*b);
+    }
+    t.iter().zip(key).skip(known).all(|(&a, &b)| lower(a) == b)
+}
+
+#[cfg(test)]
+/// [`starts_with_key`] one byte at a time (the tests' reference).
+fn starts_with_key_bytewise(text: &[u8], key: &[u8], known: usize) -> bool {
+    text.get(..key.len())
+        .is_some_and(|t| t.iter().zip(key).skip(known).all(|(&a, &b)| lower(a) == b))
 }
 
 #[inline]
@@ -735,11 +900,21 @@ mod tests {
                     per_byte(x, |c| c.is_ascii_alphanumeric()),
                     "{x:#x}"
                 );
-                assert_eq!(
-                    printable8(x),
-                    per_byte(x, |c| c.is_ascii_graphic()),
-                    "{x:#x}"
-                );
+                for (lo, hi) in [
+                    (b'!', b'~'),
+                    (0, 0x7f),
+                    (b'\'', b'/'),
+                    (b'+', b'+'),
+                    (0, b' '),
+                ] {
+                    let from = u64::from(0x80 - lo) * 0x0101_0101_0101_0101;
+                    let to = u64::from(0x7f - hi) * 0x0101_0101_0101_0101;
+                    assert_eq!(
+                        ascii_in_range8(x, from, to),
+                        per_byte(x, |c| (lo..=hi).contains(&c)),
+                        "{x:#x} in {lo}..={hi}"
+                    );
+                }
                 assert_eq!(lead8(x), per_byte(x, |c| c >= 0xC0), "{x:#x}");
             }
         }
@@ -754,8 +929,9 @@ mod tests {
                 && p.checked_sub(1)
                     .is_some_and(|q| hay[q].is_ascii_alphanumeric());
             let other = !b.is_ascii_alphanumeric()
-                && ((b.is_ascii_graphic() && index.punct_gate)
-                    || (b.is_ascii() && !b.is_ascii_graphic() && index.blank_gate)
+                && (index
+                    .ascii_range
+                    .is_some_and(|(lo, hi)| (lo..=hi).contains(&b))
                     || (b >= 0xC0 && index.lead_gate));
             if (b.is_ascii_alphanumeric() && !glued) || other {
                 mask |= 1 << i;
@@ -766,19 +942,19 @@ mod tests {
 
     #[test]
     fn block_mask_agrees_with_each_byte() {
-        let keys: Vec<Box<[u8]>> = [&b"(ab"[..], b" x", "\u{e9}t\u{e9}".as_bytes(), b"zz"]
-            .iter()
-            .map(|k| Box::from(*k))
-            .collect();
+        let keys: Vec<&[u8]> = vec![&b"(ab"[..], b" x", "\u{e9}t\u{e9}".as_bytes(), b"zz"];
         let text =
             "ab9 x(y) \u{e9}t\u{e9} zz\u{a0}q\t\x7f9a-b_c d\u{65e5}\u{672c}\u{8a9e}Z! ".repeat(7);
         let hay = text.as_bytes();
         for n in [0, 1, 2, 3] {
             // Each subset of the gates: the keys that open them.
-            let subset: Vec<Box<[u8]>> = keys.iter().take(n + 1).cloned().collect();
-            let mut sorted = subset.clone();
+            let mut sorted: Vec<&[u8]> = keys.iter().take(n + 1).copied().collect();
             sorted.sort();
-            let index = LitIndex::new(&sorted, |b| b == b'9');
+            let mut subset = Keys::default();
+            for k in sorted {
+                subset.push(k);
+            }
+            let index = LitIndex::new(&subset, |b| b == b'9');
             for start in (0..hay.len() + BLOCK).step_by(BLOCK) {
                 assert_eq!(
                     index.block_mask(hay, start),
@@ -801,6 +977,41 @@ mod tests {
             bloom.insert(c);
         }
         assert!(codes.iter().all(|&c| bloom.has(c)));
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time key comparisons agree with their byte-at-a-time
+        /// forms.
+        #[test]
+        fn key_comparisons_agree_with_bytewise(
+            key in "[a-c0-2.]{0,20}",
+            text in "[a-cA-C0-2.\u{e9}]{0,24}",
+            known in 0usize..10,
+        ) {
+            let key = key.as_bytes();
+            let text = text.as_bytes();
+            let known = known.min(key.len());
+            // Only the known bytes' equality is assumed: make it so.
+            let mut t = text.to_vec();
+            if t.len() >= known {
+                t[..known].copy_from_slice(&key[..known]);
+            }
+            proptest::prop_assert_eq!(
+                starts_with_key(&t, key, known),
+                starts_with_key_bytewise(&t, key, known)
+            );
+            if key.len() >= LONG && t.len() >= LONG {
+                t[..LONG].copy_from_slice(&key[..LONG]);
+                let next = t
+                    .get(LONG..)
+                    .and_then(<[u8]>::first_chunk::<8>)
+                    .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
+                proptest::prop_assert_eq!(
+                    key_not_after(key, &t, next),
+                    key_not_after_bytewise(key, &t)
+                );
+            }
+        }
     }
 
     #[test]

@@ -102,22 +102,29 @@ impl Map {
         if stand_in.is_empty() {
             return Err(MapError::new(MapErrorKind::EmptyStandIn));
         }
-        match self.forward.get(&stand_in) {
-            Some(existing) if *existing == real => return Ok(()),
-            Some(_) => return Err(MapError::new(MapErrorKind::ConflictingValue)),
-            None => {}
-        }
-        match self.reverse.entry(real.clone()) {
+        // One search of `forward`: a vacant entry is filled below, an
+        // occupied one is left as it is.
+        let slot = match self.forward.entry(stand_in) {
+            btree_map::Entry::Occupied(o) if *o.get() == real => return Ok(()),
+            btree_map::Entry::Occupied(_) => {
+                return Err(MapError::new(MapErrorKind::ConflictingValue));
+            }
+            btree_map::Entry::Vacant(v) => v,
+        };
+        match self.reverse.entry(real) {
             btree_map::Entry::Vacant(v) => {
-                v.insert(stand_in.clone());
+                let real = v.key().clone();
+                v.insert(slot.key().clone());
+                slot.insert(real);
             }
             btree_map::Entry::Occupied(mut o) => {
-                if stand_in < *o.get() {
-                    o.insert(stand_in.clone());
+                if *slot.key() < *o.get() {
+                    o.insert(slot.key().clone());
                 }
+                let real = o.key().clone();
+                slot.insert(real);
             }
         }
-        self.forward.insert(stand_in, real);
         Ok(())
     }
 
@@ -279,5 +286,44 @@ impl<'de> Deserialize<'de> for Map {
         }
 
         deserializer.deserialize_map(MapVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `insert` keeps the documented behaviour: the first value of a stand-in wins, a
+        /// conflicting one is refused, and `stand_in_for` gives the smallest stand-in of a
+        /// real value (checked against a scan of the map).
+        #[test]
+        fn insert_and_reverse_lookup_agree_with_a_scan(
+            pairs in proptest::collection::vec(("[a-cA-C]{0,3}", "[xyz]{1,2}"), 0..40),
+        ) {
+            let mut map = Map::new();
+            let mut model: BTreeMap<String, String> = BTreeMap::new();
+            for (s, r) in &pairs {
+                let got = map.insert(s.as_str(), r.as_str());
+                let want = if s.is_empty() {
+                    Err(MapErrorKind::EmptyStandIn)
+                } else {
+                    match model.get(s) {
+                        Some(v) if v != r => Err(MapErrorKind::ConflictingValue),
+                        _ => {
+                            model.insert(s.clone(), r.clone());
+                            Ok(())
+                        }
+                    }
+                };
+                prop_assert_eq!(got.map_err(|e| e.kind()), want);
+            }
+            prop_assert_eq!(map.as_btree_map(), &model);
+            for r in ["x", "y", "z", "xx", "xy", "zz", "w"] {
+                let smallest = model.iter().find(|(_, v)| v.as_str() == r).map(|(s, _)| s.as_str());
+                prop_assert_eq!(map.stand_in_for(r), smallest);
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::{Bloom, LitIndex, NO_PARENT, Scan, pair_code};
+use crate::index::{Bloom, Keys, LitIndex, NO_PARENT, Scan, pair_code};
 use crate::map::Map;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
@@ -78,6 +78,25 @@ fn is_capitalised_word(stand_in: &str) -> bool {
             .all(|c| c.is_alphabetic() || matches!(c, '\'' | '\u{2019}' | '-'))
 }
 
+/// `(all_lower, capitalised_word)` of an [`Entry`] for `stand_in`: it has no
+/// upper-case letter; [`is_capitalised_word`]. An ASCII stand-in (most of
+/// them) is read byte by byte, without decoding characters.
+fn case_flags(stand_in: &str) -> (bool, bool) {
+    let bytes = stand_in.as_bytes();
+    if bytes.is_ascii() {
+        let all_lower = !bytes.iter().any(u8::is_ascii_uppercase);
+        let capitalised = bytes.first().is_some_and(u8::is_ascii_uppercase)
+            && bytes
+                .iter()
+                .all(|&b| b.is_ascii_alphabetic() || matches!(b, b'\'' | b'-'));
+        return (all_lower, capitalised);
+    }
+    (
+        !stand_in.chars().any(char::is_uppercase),
+        is_capitalised_word(stand_in),
+    )
+}
+
 /// Whether `matched` may be read as `entry`: a capitalised one-word stand-in needs an
 /// upper-case first letter (`Clark`, `CLARK`), so `clark` in lower-case prose stays.
 fn case_allows(entry: &Entry, matched: &str) -> bool {
@@ -95,7 +114,7 @@ pub struct Restorer {
     /// The stand-ins and real values of `entries`, one after the other.
     strings: std::sync::Arc<str>,
     /// ASCII-lower-cased literal keys, sorted, unique. Pattern id = index.
-    keys: Vec<Box<[u8]>>,
+    keys: Keys,
     /// For key `i`, `targets[target_ranges[i]..target_ranges[i+1]]`, in
     /// priority order.
     target_ranges: Vec<u32>,
@@ -146,12 +165,29 @@ fn iban_compact(stand_in: &str) -> Option<String> {
     {
         return None;
     }
-    let compact: String = stand_in.chars().filter(|&c| c != ' ').collect();
-    let b = compact.as_bytes();
-    let shaped = (15..=34).contains(&b.len())
-        && b[..2].iter().all(u8::is_ascii_uppercase)
-        && b[2..4].iter().all(u8::is_ascii_digit);
-    shaped.then_some(compact)
+    // The shape first, on the bytes: most stand-ins here (numbers) fail it, and
+    // need no compact copy.
+    let mut len = 0;
+    let mut head = [0u8; 4];
+    for b in stand_in.bytes().filter(|&b| b != b' ') {
+        if let Some(h) = head.get_mut(len) {
+            *h = b;
+        }
+        len += 1;
+    }
+    let shaped = (15..=34).contains(&len)
+        && head[..2].iter().all(u8::is_ascii_uppercase)
+        && head[2..].iter().all(u8::is_ascii_digit);
+    shaped.then(|| stand_in.chars().filter(|&c| c != ' ').collect())
+}
+
+/// The first eight bytes of `key` as a big-endian number (zero-padded): a
+/// smaller prefix means a smaller key, equal prefixes decide nothing.
+fn key_prefix(key: &[u8]) -> u64 {
+    let mut head = [0u8; 8];
+    let n = key.len().min(8);
+    head[..n].copy_from_slice(&key[..n]);
+    u64::from_be_bytes(head)
 }
 
 fn iban_grouped(compact: &str) -> String {
@@ -170,88 +206,118 @@ impl Restorer {
     pub fn new(map: &Map) -> Restorer {
         let mut entries = Vec::with_capacity(map.len());
         let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
-        // (key, target) pairs before grouping.
-        let mut raw: Vec<(Box<[u8]>, Target)> = Vec::with_capacity(map.len() * 2);
+        // (key prefix, key, target) before grouping: the prefix (the key's first
+        // bytes as a big-endian number) orders most pairs without reading the keys.
+        // The key is `raw_bytes[start..end]`, for (prefix, start, end, target).
+        // Sized for the stand-ins and a few variants: a vector reserved far
+        // larger (twice the map) was, for a large map, a block glibc's malloc
+        // handed back to the system and faulted in again on every compile.
+        let mut raw: Vec<(u64, usize, usize, Target)> =
+            Vec::with_capacity(map.len() + map.len() / 8 + 16);
+        let stand_in_bytes: usize = map.iter().map(|(s, _)| s.len()).sum();
+        let mut raw_bytes: Vec<u8> = Vec::with_capacity(stand_in_bytes + stand_in_bytes / 8 + 256);
         let mut digits = DigitTrie::new();
-        // (digit form, rank, entry, stand-in starts with '+').
-        let mut forms = Vec::with_capacity(map.len());
+        let mut scratch = digits::FormScratch::default();
+        // The digit forms, one after the other in `form_digits`, and for each
+        // (its end there, rank, entry, stand-in starts with '+').
+        let mut form_digits: Vec<u8> = Vec::new();
+        let mut forms = Vec::new();
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             let start = strings.len();
             strings.push_str(stand_in);
             let mid = strings.len();
             strings.push_str(real);
+            let (all_lower, capitalised_word) = case_flags(stand_in);
             entries.push(Entry {
                 start,
                 mid,
                 end: strings.len(),
                 email: stand_in.contains('@'),
-                all_lower: !stand_in.chars().any(char::is_uppercase),
-                capitalised_word: is_capitalised_word(stand_in),
+                all_lower,
+                capitalised_word,
             });
-            let key = |s: &str| -> Box<[u8]> { s.to_ascii_lowercase().into_bytes().into() };
-            let base = key(stand_in);
+            // A key: `s` ASCII-lower-cased, appended to `raw_bytes`.
+            let push_key = |raw_bytes: &mut Vec<u8>, s: &str| {
+                let start = raw_bytes.len();
+                raw_bytes.extend_from_slice(s.as_bytes());
+                if let Some(key) = raw_bytes.get_mut(start..) {
+                    key.make_ascii_lowercase();
+                }
+                (start, raw_bytes.len())
+            };
+            let base = push_key(&mut raw_bytes, stand_in);
+            // A variant key, kept if it differs from the stand-in's (and is not empty).
+            let mut variant_key = |raw_bytes: &mut Vec<u8>, s: &str, kind: TargetKind| {
+                let (start, end) = push_key(raw_bytes, s);
+                let k = raw_bytes.get(start..end).unwrap_or_default();
+                if k != raw_bytes.get(base.0..base.1).unwrap_or_default() && !k.is_empty() {
+                    raw.push((key_prefix(k), start, end, Target { kind, entry }));
+                } else {
+                    raw_bytes.truncate(start);
+                }
+            };
             if !stand_in.is_ascii() {
                 for variant in [stand_in.to_uppercase(), stand_in.to_lowercase()] {
-                    let k = key(&variant);
-                    if k != base && !k.is_empty() {
-                        raw.push((
-                            k,
-                            Target {
-                                kind: TargetKind::UnicodeCase,
-                                entry,
-                            },
-                        ));
-                    }
+                    variant_key(&mut raw_bytes, &variant, TargetKind::UnicodeCase);
                 }
             }
             if let Some(compact) = iban_compact(stand_in) {
                 for variant in [iban_grouped(&compact), compact] {
-                    let k = key(&variant);
-                    if k != base {
-                        raw.push((
-                            k,
-                            Target {
-                                kind: TargetKind::Spacing,
-                                entry,
-                            },
-                        ));
-                    }
+                    variant_key(&mut raw_bytes, &variant, TargetKind::Spacing);
                 }
             }
             // (The order of `raw` does not matter: it is sorted below.)
             raw.push((
-                base,
+                key_prefix(raw_bytes.get(base.0..base.1).unwrap_or_default()),
+                base.0,
+                base.1,
                 Target {
                     kind: TargetKind::StandIn,
                     entry,
                 },
             ));
-            for (form, rank) in digits::digit_forms(stand_in) {
-                forms.push((form, rank, entry, stand_in.starts_with('+')));
-            }
+            let plus = stand_in.starts_with('+');
+            digits::for_each_digit_form(stand_in, &mut scratch, |form, rank| {
+                form_digits.extend_from_slice(form);
+                forms.push((form_digits.len(), rank, entry, plus));
+            });
         }
         // In map order; room for the most nodes the forms can need.
-        digits.reserve(forms.iter().map(|f| f.0.len()).sum());
-        for (form, rank, entry, plus) in &forms {
-            digits.add(form, *rank, *entry, *plus);
+        digits.reserve(form_digits.len());
+        let mut from = 0;
+        for &(end, rank, entry, plus) in &forms {
+            digits.add(
+                form_digits.get(from..end).unwrap_or_default(),
+                rank,
+                entry,
+                plus,
+            );
+            from = end;
         }
+        // Ordered by (key, kind, entry); equal prefixes leave the order to the
+        // whole keys.
+        let key_of = |start: usize, end: usize| raw_bytes.get(start..end).unwrap_or_default();
         raw.sort_by(|a, b| {
             a.0.cmp(&b.0)
-                .then(a.1.kind.cmp(&b.1.kind))
-                .then(a.1.entry.cmp(&b.1.entry))
+                .then_with(|| key_of(a.1, a.2).cmp(key_of(b.1, b.2)))
+                .then(a.3.kind.cmp(&b.3.kind))
+                .then(a.3.entry.cmp(&b.3.entry))
         });
 
-        let mut keys: Vec<Box<[u8]>> = Vec::with_capacity(raw.len());
+        let mut keys = Keys::with_capacity(raw.len(), raw_bytes.len());
         let mut target_ranges = Vec::with_capacity(raw.len() + 1);
         target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
-        for (k, t) in raw {
-            if keys.last() != Some(&k) {
+        for &(_, start, end, t) in &raw {
+            let k = key_of(start, end);
+            if keys.last() != Some(k) {
                 if !keys.is_empty() {
                     target_ranges.push(targets.len() as u32);
                 }
-                keys.push(k);
+                if !keys.push(k) {
+                    break;
+                }
             }
             targets.push(t);
         }
@@ -275,11 +341,11 @@ impl Restorer {
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
         let mut first_bytes = [false; 256];
         let mut first_pairs = Bloom::new(keys.len());
-        for k in &keys {
+        for k in keys.iter() {
             if let Some(&b) = k.first() {
                 first_bytes[usize::from(b)] = true;
             }
-            if let [b0, b1, ..] = **k {
+            if let [b0, b1, ..] = *k {
                 first_pairs.insert(pair_code(b0, b1));
             }
         }
@@ -598,7 +664,7 @@ impl Restorer {
 
     /// Whether some key starts with `bytes` (ASCII-case-insensitively).
     fn key_prefix_exists(&self, bytes: &[u8]) -> bool {
-        let idx = self.keys.partition_point(|k| {
+        let idx = self.keys.partition_point(0, self.keys.len(), |k| {
             for (a, b) in k.iter().zip(bytes) {
                 let b = b.to_ascii_lowercase();
                 if *a != b {
@@ -629,22 +695,13 @@ impl Restorer {
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
         if let Some(longest) = lit {
-            let first_alnum = text[start..]
-                .chars()
-                .next()
-                .is_some_and(char::is_alphanumeric);
+            let first_alnum = char_at(text, start).is_some_and(char::is_alphanumeric);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
                 let mut key = longest;
                 while key != NO_PARENT {
                     let end = start + self.keys[key as usize].len();
-                    let last_alnum = text[..end]
-                        .chars()
-                        .next_back()
-                        .is_some_and(char::is_alphanumeric);
-                    let next_alnum = text[end..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphanumeric);
+                    let last_alnum = char_before(text, end).is_some_and(char::is_alphanumeric);
+                    let next_alnum = char_at(text, end).is_some_and(char::is_alphanumeric);
                     if !(last_alnum && next_alnum)
                         && let Some(choice) = self.pick_target(key, &text[start..end])
                     {
@@ -676,11 +733,14 @@ impl Restorer {
             t.kind == TargetKind::StandIn
                 && entry(t).is_some_and(|e| self.stand_in(e) == matched.as_bytes())
         });
-        let t = exact.or_else(|| {
-            targets
-                .iter()
-                .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))
-        })?;
+        if let Some(t) = exact {
+            // The text is the stand-in itself: its real value, verbatim (what
+            // `write_replacement` writes for a cased match equal to the stand-in).
+            return Some(Choice::Verbatim(t.entry));
+        }
+        let t = targets
+            .iter()
+            .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))?;
         Some(match t.kind {
             TargetKind::Spacing => Choice::Verbatim(t.entry),
             _ => Choice::Cased(t.entry),
@@ -725,7 +785,29 @@ fn prev_char(text: &str, at: usize, before: Option<char>) -> Option<char> {
     if at == 0 {
         before
     } else {
-        text[..at].chars().next_back()
+        char_before(text, at)
+    }
+}
+
+/// The character starting at byte `at` of `text` (`at` a char boundary), if
+/// any; an ASCII byte without decoding.
+#[inline]
+fn char_at(text: &str, at: usize) -> Option<char> {
+    match text.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        Some(_) => text.get(at..).and_then(|t| t.chars().next()),
+        None => None,
+    }
+}
+
+/// The character ending at byte `at` of `text` (`at` a char boundary), if
+/// any; an ASCII byte without decoding.
+#[inline]
+fn char_before(text: &str, at: usize) -> Option<char> {
+    match at.checked_sub(1).and_then(|i| text.as_bytes().get(i)) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        Some(_) => text.get(..at).and_then(|t| t.chars().next_back()),
+        None => None,
     }
 }
 

@@ -108,7 +108,7 @@ struct Reference {
 impl Reference {
     fn new(r: &Restorer) -> Reference {
         Reference {
-            searcher: build_searcher(&r.keys),
+            searcher: build_searcher(&r.keys.boxed()),
             block: BLOCK,
         }
     }
@@ -116,7 +116,7 @@ impl Reference {
     fn ac(r: &Restorer) -> Reference {
         Reference {
             searcher: Searcher {
-                parts: ac_part(&r.keys).into_iter().collect(),
+                parts: ac_part(&r.keys.boxed()).into_iter().collect(),
             },
             block: BLOCK,
         }
@@ -298,7 +298,7 @@ impl LitFinder for Finder<'_> {
 
 /// Tries every key at every position.
 struct BruteFinder<'r> {
-    keys: &'r [Box<[u8]>],
+    keys: &'r Keys,
 }
 
 impl LitFinder for BruteFinder<'_> {
@@ -742,5 +742,20 @@ fn stand_ins_at_every_offset_of_the_blocks() {
                 assert_eq!(out, brute_restore(&restorer, &text), "{text:?}");
             }
         }
+    }
+}
+
+proptest! {
+    /// The byte-wise flags of an ASCII stand-in agree with the character-wise
+    /// rules (`case_flags` against `is_capitalised_word` and `char::is_uppercase`).
+    #[test]
+    fn case_flags_agree_with_the_char_rules(stand_in in "[A-Za-z'\\-. 0-9\u{e9}\u{c9}\u{2019}]{0,8}") {
+        prop_assert_eq!(
+            case_flags(&stand_in),
+            (
+                !stand_in.chars().any(char::is_uppercase),
+                is_capitalised_word(&stand_in)
+            )
+        );
     }
 }
