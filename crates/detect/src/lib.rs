@@ -245,6 +245,15 @@ impl Detector {
             // cost a short text a second pass over its trigger words).
             return self.detect_timed_view(text, &mut |_| {});
         }
+        if *CORES < 3 {
+            self.detect_two_threads(text)
+        } else {
+            self.detect_three_threads(text)
+        }
+    }
+
+    /// [`Detector::detect_view`] with three threads, on three cores or more.
+    fn detect_three_threads(&self, text: &str) -> Vec<Finding> {
         let (found, streets, (fields, early)) = std::thread::scope(|scope| {
             // The passes that read no findings of the rules start on other threads: first
             // identifiers and tokens (needed as soon as the rules are done) and what the
@@ -269,6 +278,46 @@ impl Detector {
             (found, streets, join(side))
         });
         self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {})
+    }
+
+    /// [`Detector::detect_view`] on two cores: one thread beside the rules (three threads
+    /// on two cores shared them three ways, and the rules' thread, the longest, ran at two
+    /// thirds of a core while the others did). It makes what the rules' thread needs in the
+    /// order it needs it: the structure view, identifiers, token candidates and the address
+    /// stage's reading (handed over as soon as they are made), then the names, taken last.
+    fn detect_two_threads(&self, text: &str) -> Vec<Finding> {
+        std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::sync_channel(1);
+            let side = scope.spawn(move || {
+                let fields = structure::fields(text);
+                let mut ids = Vec::new();
+                ids::find(text, &mut ids);
+                let tokens = tokens::candidates(text);
+                let streets = address::prepare(text);
+                // The receiver is gone only if the rules' thread panicked.
+                let _ = tx.send((fields, ids, tokens, streets));
+                self.early_recognizers(text)
+            });
+            let mut found = Vec::new();
+            self.rules.scan(text, &mut found);
+            machines::find(text, &mut found);
+            let Ok((fields, mut ids, tokens, streets)) = rx.recv() else {
+                // The side thread ended without sending: it panicked; pass the panic on.
+                join(side);
+                unreachable!("the side thread sends before it returns");
+            };
+            // As `rule_stages` adds them: identifiers after machine names, then tokens.
+            found.append(&mut ids);
+            tokens::add(tokens, &mut found);
+            self.finish_when(
+                text,
+                found,
+                &fields,
+                || join(side),
+                Some(streets),
+                &mut |_| {},
+            )
+        })
     }
 
     /// [`Detector::detect`] on one thread, calling `lap` with the name of each stage as it
@@ -343,9 +392,23 @@ impl Detector {
     fn finish_with<'t>(
         &self,
         text: &'t str,
-        mut found: Vec<Finding>,
+        found: Vec<Finding>,
         fields: &[structure::Field],
         early: Vec<Option<Vec<Finding>>>,
+        streets: Option<Option<address::Prepared<'t>>>,
+        lap: &mut dyn FnMut(&'static str),
+    ) -> Vec<Finding> {
+        self.finish_when(text, found, fields, || early, streets, lap)
+    }
+
+    /// [`Detector::finish_with`], asking for the early recognisers' findings only when they
+    /// are added (after the fields and addresses).
+    fn finish_when<'t>(
+        &self,
+        text: &'t str,
+        mut found: Vec<Finding>,
+        fields: &[structure::Field],
+        early: impl FnOnce() -> Vec<Option<Vec<Finding>>>,
         streets: Option<Option<address::Prepared<'t>>>,
         lap: &mut dyn FnMut(&'static str),
     ) -> Vec<Finding> {
@@ -356,6 +419,7 @@ impl Detector {
         let streets = streets.unwrap_or_else(|| address::prepare(text));
         address::find_prepared(streets, &mut found);
         lap("address");
+        let early = early();
         if !self.recognizers.is_empty() {
             let rule_findings = if early.iter().all(Option::is_some) {
                 Vec::new()
