@@ -27,6 +27,8 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
+use redact_entity::fxhash::FxHasher;
+
 use redact_detect::resolve;
 use redact_surrogate::Surrogates;
 use redact_surrogate::seen::{digit_tails, number_tail};
@@ -768,39 +770,8 @@ fn alnum_runs_bytes(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-/// A fast hasher for the look-ups by word (FxHash's step, with a final mix): the keys are
-/// words of the input and stand-ins, looked up once per word of every piece.
-#[derive(Clone, Copy, Default)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
-        }
-        let mut w = [0u8; 8];
-        let rest = chunks.remainder();
-        w[..rest.len()].copy_from_slice(rest);
-        self.0 =
-            (self.0.rotate_left(5) ^ u64::from_le_bytes(w) ^ rest.len() as u64).wrapping_mul(K);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn finish(&self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^ (x >> 33)
-    }
-}
-
+/// The look-ups by word: the keys are words of the input and stand-ins, looked up once per
+/// word of every piece.
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// Maximal runs of alphanumeric characters (Unicode).

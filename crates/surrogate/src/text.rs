@@ -12,6 +12,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// A small, fast, non-cryptographic hasher (the FxHash mixing step) for the internal tables.
 /// The tables only hold data this crate generated or was given, so hash flooding is no concern.
+/// Kept apart from `redact_entity::fxhash` (the same step with another constant): the seeded
+/// stand-ins of the `redact` command's stream depend on its values, and that hasher changed
+/// them.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct FxHasher {
     hash: u64,
