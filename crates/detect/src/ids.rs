@@ -410,12 +410,7 @@ mod tests {
         ) {
             let text = parts.concat();
             let b = text.as_bytes();
-            let mut got = Vec::new();
-            let mut i = 0;
-            while let Some((s, e)) = next_word(b, i) {
-                got.push((s, e));
-                i = e;
-            }
+            let got = crate::tests::spans_by(b, next_word);
             prop_assert_eq!(got, long_words_bytewise(b));
         }
     }

@@ -511,28 +511,7 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     if found.windows(2).all(|w| w[0].end <= w[1].start) {
         return found;
     }
-    // Priority key, a total order: containers (links, street addresses) that hold another
-    // finding entirely come first, then specificity, then length, then position.
-    // Sorted by start, then longest first: everything `found[i]` contains comes after it and
-    // starts before it ends, so only the findings overlapping its start are looked at.
-    let holds = |i: usize| {
-        let f = &found[i];
-        matches!(f.kind, Kind::Url | Kind::StreetAddress)
-            && found[i + 1..]
-                .iter()
-                .take_while(|o| o.start < f.end)
-                .any(|o| f.contains(o) && f.len() > o.len())
-    };
-    let key = |i: usize| {
-        let f = &found[i];
-        (
-            holds(i),
-            f.kind.specificity(),
-            f.len(),
-            std::cmp::Reverse(f.start),
-            i,
-        )
-    };
+    let key = priority(&found);
     // Findings taken in priority order, each kept unless it overlaps one kept before. What
     // a finding overlaps lies in its cluster (the findings chained by overlaps in start
     // order: a later one starts at or after every end before it), so each cluster is decided
@@ -540,7 +519,7 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
     // for 10 times the text) becomes sorts of a few findings, and a lone finding is kept as
     // it is.
     let mut keep = vec![false; found.len()];
-    let mut order: Vec<(bool, u8, usize, std::cmp::Reverse<usize>, usize)> = Vec::new();
+    let mut order: Vec<Priority> = Vec::new();
     // Kept findings of the cluster are disjoint: by start, the one starting last before `f`
     // ends is the only one that can overlap it. The map holds each kept finding's end.
     let mut kept: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
@@ -558,7 +537,7 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
             continue;
         }
         order.clear();
-        order.extend((i..j).map(key));
+        order.extend((i..j).map(&key));
         order.sort_unstable_by(|a, b| b.cmp(a));
         kept.clear();
         for k in order.iter().map(|o| o.4) {
@@ -574,12 +553,39 @@ pub fn resolve(mut found: Vec<Finding>) -> Vec<Finding> {
         }
         i = j;
     }
+    drop(key);
     // Sorted by start already, and disjoint.
     found
         .into_iter()
         .zip(keep)
         .filter_map(|(f, k)| k.then_some(f))
         .collect()
+}
+
+/// A finding's priority in [`resolve`] (higher first), a total order: containers (links,
+/// street addresses) that hold another finding entirely, then specificity, then length, then
+/// the earlier start, then the index.
+type Priority = (bool, u8, usize, std::cmp::Reverse<usize>, usize);
+
+/// The [`Priority`] of each finding of `found` (sorted by start, then longest first), by
+/// index: everything `found[i]` contains comes after it and starts before it ends, so only
+/// the findings overlapping its start are looked at.
+fn priority(found: &[Finding]) -> impl Fn(usize) -> Priority + '_ {
+    move |i| {
+        let f = &found[i];
+        let holds = matches!(f.kind, Kind::Url | Kind::StreetAddress)
+            && found[i + 1..]
+                .iter()
+                .take_while(|o| o.start < f.end)
+                .any(|o| f.contains(o) && f.len() > o.len());
+        (
+            holds,
+            f.kind.specificity(),
+            f.len(),
+            std::cmp::Reverse(f.start),
+            i,
+        )
+    }
 }
 
 /// [`resolve`] as it was before clusters: every finding in one priority order (the
@@ -590,26 +596,7 @@ pub(crate) fn resolve_whole(mut found: Vec<Finding>) -> Vec<Finding> {
         return found;
     }
     found.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
-    let holds = |i: usize| {
-        let f = &found[i];
-        matches!(f.kind, Kind::Url | Kind::StreetAddress)
-            && found[i + 1..]
-                .iter()
-                .take_while(|o| o.start < f.end)
-                .any(|o| f.contains(o) && f.len() > o.len())
-    };
-    let mut by_priority: Vec<(bool, u8, usize, std::cmp::Reverse<usize>, usize)> = (0..found.len())
-        .map(|i| {
-            let f = &found[i];
-            (
-                holds(i),
-                f.kind.specificity(),
-                f.len(),
-                std::cmp::Reverse(f.start),
-                i,
-            )
-        })
-        .collect();
+    let mut by_priority: Vec<Priority> = (0..found.len()).map(priority(&found)).collect();
     by_priority.sort_unstable_by(|a, b| b.cmp(a));
     let mut kept: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
     let mut keep = vec![false; found.len()];

@@ -344,12 +344,7 @@ mod tests {
         ) {
             let text = parts.concat();
             let b = text.as_bytes();
-            let mut got = Vec::new();
-            let mut i = 0;
-            while let Some((s, e)) = next_name(b, i) {
-                got.push((s, e));
-                i = e;
-            }
+            let got = crate::tests::spans_by(b, next_name);
             prop_assert_eq!(got, names_bytewise(b));
         }
     }

@@ -5,6 +5,21 @@ mod national;
 
 use crate::{Detector, Kind};
 
+/// Every span a `next(bytes, from)` search finds, each search starting at the last end (for
+/// the proptests of the probing searches against their byte-by-byte forms).
+pub(crate) fn spans_by(
+    b: &[u8],
+    next: impl Fn(&[u8], usize) -> Option<(usize, usize)>,
+) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some((s, e)) = next(b, i) {
+        out.push((s, e));
+        i = e;
+    }
+    out
+}
+
 /// The findings of the default detector as (kind, text).
 fn found(text: &str) -> Vec<(Kind, String)> {
     Detector::new()

@@ -615,6 +615,7 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
     // Terms of 1 to 3 bytes: bits by first byte (length 1) and first two bytes (2 and 3).
     let mut first1 = [false; 256];
     let mut first2 = vec![0u64; 1 << 10];
+    let mut any_short = false;
     // Longer terms: bits by hashed first 4 bytes, and those bytes → lengths (longest first).
     let mut start4 = vec![0u64; 1 << (BITS - 6)];
     let mut lens4: HashMap<u32, Vec<usize>, Quick> = HashMap::default();
@@ -625,6 +626,7 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
             0 => {}
             1 => first1[usize::from(b[0])] = true,
             2 | 3 => {
+                any_short = true;
                 let k = usize::from(b[0]) << 8 | usize::from(b[1]);
                 first2[k >> 6] |= 1 << (k & 63);
             }
@@ -650,7 +652,6 @@ fn leftmost_longest(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
             first[usize::from(c)] = true;
         }
     }
-    let any_short = first2.iter().any(|&w| w != 0);
     let hay = text.to_ascii_lowercase();
     let hay = hay.as_bytes();
     let mut out = Vec::new();

@@ -1300,6 +1300,19 @@ impl Taken {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The non-empty slices of `text` the `(position, length)` pairs pick (positions wrapped,
+    /// cut at its end, those off character boundaries left out), then `needles`.
+    fn slices_and(text: &str, cuts: &[(usize, usize)], needles: &[String]) -> Vec<String> {
+        cuts.iter()
+            .filter_map(|&(p, n)| {
+                let p = p % text.len().max(1);
+                text.get(p..(p + n).min(text.len())).map(str::to_string)
+            })
+            .filter(|s| !s.is_empty())
+            .chain(needles.iter().cloned())
+            .collect()
+    }
     use proptest::prelude::*;
 
     proptest! {
@@ -1384,11 +1397,7 @@ mod tests {
             idx.prepare(&text);
             let lower = text.to_ascii_lowercase();
             let folded = text.to_lowercase();
-            let cut = cuts.iter().filter_map(|&(p, n)| {
-                let p = p % text.len();
-                text.get(p..(p + n).min(text.len())).map(str::to_string)
-            });
-            for n in cut.chain(needles.iter().cloned()) {
+            for n in slices_and(&text, &cuts, &needles) {
                 let nl = n.to_ascii_lowercase();
                 let naive = lower.contains(nl.as_str())
                     || (!nl.is_ascii() && folded.contains(n.to_lowercase().as_str()));
@@ -1408,11 +1417,7 @@ mod tests {
         ) {
             let all = GramPositions::build(text.as_bytes(), false);
             let high = GramPositions::build(text.as_bytes(), true);
-            let cut = cuts.iter().filter_map(|&(p, n)| {
-                let p = p % (text.len() + 1);
-                text.get(p..(p + n).min(text.len())).map(str::to_string)
-            });
-            for n in cut.chain(needles.iter().cloned()) {
+            for n in slices_and(&text, &cuts, &needles) {
                 let naive = text.contains(n.as_str());
                 prop_assert_eq!(all.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
                 if n.len() >= 4 {
@@ -1442,11 +1447,7 @@ mod tests {
             let folded = text.to_lowercase();
             let b = lower.as_bytes();
             let word = |i: usize| b.get(i).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80);
-            let cut = cuts.iter().filter_map(|&(p, n)| {
-                let p = p % text.len();
-                text.get(p..(p + n).min(text.len())).map(str::to_string)
-            });
-            for n in cut.chain(needles.iter().cloned()) {
+            for n in slices_and(&text, &cuts, &needles) {
                 let nl = n.to_ascii_lowercase();
                 let naive = lower.contains(nl.as_str())
                     || (!nl.is_ascii() && folded.contains(n.to_lowercase().as_str()));
