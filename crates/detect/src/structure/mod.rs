@@ -399,11 +399,13 @@ fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
     let contact = strong
         .iter()
         .any(|h| matches!(h, Some(Hint::Phone | Hint::Email | Hint::Card | Hint::Bank)));
-    for (col, &strong) in strong.iter().enumerate() {
-        // Otherwise a column of names (`Vaida Poška`, `Zöhrer`, `송현우`), read by the name
-        // recogniser's lists.
-        let hint = match strong {
+    let hints: Vec<Option<Hint>> = strong
+        .iter()
+        .enumerate()
+        .map(|(col, &strong)| match strong {
             Some(h) => Some(h),
+            // Otherwise a column of names (`Vaida Poška`, `Zöhrer`, `송현우`), read by the
+            // name recogniser's lists.
             None => {
                 let values: Vec<&str> = grid
                     .iter()
@@ -411,20 +413,25 @@ fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
                     .collect();
                 crate::names::name_column(&values, contact).then_some(Hint::Person)
             }
-        };
-        if let Some(hint) = hint {
-            for row in &grid {
-                if let Some(&(s, e)) = row.get(col)
-                    && s < e
-                {
-                    out.push(Field {
-                        start: s,
-                        end: e,
-                        hint,
-                        source: Source::Column,
-                        label: (0, 0),
-                    });
-                }
+        })
+        .collect();
+    if hints.iter().all(Option::is_none) {
+        return;
+    }
+    // Row by row, so the fields come in text order and [`fields`]' sort finds one run per
+    // table instead of one per column.
+    for row in &grid {
+        for (&(s, e), hint) in row.iter().zip(&hints) {
+            if let Some(hint) = *hint
+                && s < e
+            {
+                out.push(Field {
+                    start: s,
+                    end: e,
+                    hint,
+                    source: Source::Column,
+                    label: (0, 0),
+                });
             }
         }
     }
