@@ -356,6 +356,11 @@ impl StreamRedactor {
         }
         let b = text.as_bytes();
         for (s, e, tail) in digit_tails(text) {
+            // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
+            // ends here: marking it would only make an unrestorable finding of plain text.
+            if text[e..].chars().next().is_some_and(char::is_alphanumeric) {
+                continue;
+            }
             if let Some(ids) = self.by_tail.get(&tail) {
                 let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
                     s - 1
@@ -862,6 +867,41 @@ mod tests {
             .unwrap();
         assert!(!phone.chars().any(|c| c.is_ascii_digit()), "{phone}");
         assert_eq!(r.restore(&out, &map).text, pieces.concat());
+    }
+
+    #[test]
+    fn digits_glued_to_a_word_after_them_are_not_taken_for_a_stand_in() {
+        let r = Redactor::new().with_seed(5);
+        let mut st = StreamRedactor::new(&r, None, Vec::new());
+        let first = "Call +1 415 867 2210 today.\n";
+        let out1 = run(&mut st, &[first]);
+        let stand_in = st.map().stand_in_for("+1 415 867 2210").unwrap();
+        let digits: String = stand_in.chars().filter(char::is_ascii_digit).collect();
+        // The stand-in's last 7 digits, written as a date glued to a time (`2023-04-04T01`):
+        // no restore reads a stand-in there, so the text is left as written, first time.
+        let tail = &digits[digits.len() - 7..];
+        let second = format!(
+            "build {}-{}-{}T01:50:23Z ok\n",
+            &tail[..3],
+            &tail[3..5],
+            &tail[5..]
+        );
+        let opts = st.options();
+        let found = piece_findings(&r, "", &second, &opts);
+        assert!(found.is_empty(), "{found:?}");
+        let p = st.redact_piece(&second, found).unwrap();
+        assert_eq!(p.text, second);
+        assert!(p.replaced.is_empty(), "{:?}", p.replaced);
+        let all = format!("{out1}{}", p.text);
+        assert_eq!(
+            Restorer::new(st.map()).restore(&all).text,
+            format!("{first}{second}")
+        );
+        // Not glued, the same digits are a spelling a restore could read: replaced.
+        let third = format!("build {}-{}-{} ok\n", &tail[..3], &tail[3..5], &tail[5..]);
+        let found = piece_findings(&r, "", &third, &opts);
+        let p = st.redact_piece(&third, found).unwrap();
+        assert!(!p.replaced.is_empty(), "{}", p.text);
     }
 
     #[test]
