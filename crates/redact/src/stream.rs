@@ -125,6 +125,10 @@ impl std::fmt::Debug for StreamRedactor {
     }
 }
 
+/// From this output size up, its [`piece_seen`] is made on a second thread during the
+/// restore check (below it, starting a thread costs more than it saves).
+const PARALLEL_OUT_SEEN: usize = 32 * 1024;
+
 /// Attempts at one piece before it is refused (as [`Redactor::redact`]: the last two without
 /// name-part entries).
 const ATTEMPTS: u64 = 4;
@@ -460,8 +464,19 @@ impl StreamRedactor {
             // case one of the map's stand-ins forms another with the text beside it here.
             let fresh = attempt + 1 == ATTEMPTS;
             let (text, pending) = self.replace(piece, &found, attempt < 2, fresh);
-            if self.restores(piece, &text, &pending) {
-                self.commit(piece, &text, &found, pending, seen.as_deref());
+            let (ok, out_seen) = if text.len() >= PARALLEL_OUT_SEEN {
+                // What later stand-ins must avoid in the output is hashed on another thread
+                // while this one checks that the output restores.
+                std::thread::scope(|scope| {
+                    let hashes = scope.spawn(|| piece_seen(&text));
+                    let ok = self.restores(piece, &text, &pending);
+                    (ok, hashes.join().ok())
+                })
+            } else {
+                (self.restores(piece, &text, &pending), None)
+            };
+            if ok {
+                self.commit(piece, &text, &found, pending, seen.as_deref(), out_seen);
                 return Ok(StreamPiece {
                     text,
                     replaced: found.iter().map(|f| (f.start, f.end)).collect(),
@@ -496,6 +511,7 @@ impl StreamRedactor {
         found: &[Finding],
         pending: Map,
         seen: Option<&[u64]>,
+        out_seen: Option<Vec<u64>>,
     ) {
         for (s, r) in pending.iter() {
             if self.map.get(s).is_none() {
@@ -515,7 +531,10 @@ impl StreamRedactor {
             Some(hashes) => self.sur.remember_hashes(hashes),
             None => self.sur.remember_text(piece),
         }
-        self.sur.remember_text(out);
+        match out_seen {
+            Some(hashes) => self.sur.remember_hashes(&hashes),
+            None => self.sur.remember_text(out),
+        }
     }
 
     fn stand_in_for<'a>(&'a self, pending: &'a Map, real: &str, fresh: bool) -> Option<&'a str> {
