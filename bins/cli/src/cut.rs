@@ -7,7 +7,8 @@
 //!   *context*: the first line of the block of non-blank lines the cut falls in (a table's
 //!   header) and the last line before the cut, which detection reads but does not replace.
 //! - Worker threads detect the pieces ([`redact::piece_findings`]) and hash what later
-//!   stand-ins must avoid in them ([`redact::piece_seen`]).
+//!   stand-ins must avoid in them and find where stand-ins written in them could start
+//!   ([`redact::piece_seen`]).
 //! - The calling thread takes the pieces in order, makes the stand-ins with one
 //!   [`StreamRedactor`] and writes each piece.
 //!
@@ -19,7 +20,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, anyhow};
-use redact::{Finding, Map, Redactor, StreamRedactor, piece_findings, piece_seen};
+use redact::{Finding, Map, PieceSeen, Redactor, StreamRedactor, piece_findings, piece_seen};
 
 /// Piece sizes in bytes.
 #[derive(Clone, Copy, Debug)]
@@ -162,7 +163,7 @@ enum Item {
 
 enum Done {
     /// The piece, its findings and its hashes for the stand-ins to avoid.
-    Piece(Piece, Vec<Finding>, Vec<u64>),
+    Piece(Piece, Vec<Finding>, PieceSeen),
     Failed(u64, String),
 }
 

@@ -820,7 +820,7 @@ mod parts;
 mod profile;
 mod stream;
 
-pub use stream::{StreamPiece, StreamRedactor, piece_findings, piece_seen};
+pub use stream::{PieceSeen, StreamPiece, StreamRedactor, piece_findings, piece_seen};
 
 #[cfg(test)]
 mod tests;

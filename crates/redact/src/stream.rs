@@ -38,10 +38,99 @@ use crate::{
     is_word_byte, parts, restore_edges, word_edges,
 };
 
-/// What [`StreamRedactor::redact_piece_seen`] remembers of `piece` so that later stand-ins
-/// avoid it: made on any thread, beside [`piece_findings`].
-pub fn piece_seen(piece: &str) -> Vec<u64> {
-    redact_surrogate::seen::text_hashes(piece)
+/// What [`StreamRedactor::redact_piece_seen`] reads of a piece that depends on its text alone,
+/// made on any thread beside [`piece_findings`] ([`piece_seen`]).
+#[derive(Clone, Debug, Default)]
+pub struct PieceSeen {
+    /// What later stand-ins must avoid in the piece ([`redact_surrogate::seen::text_hashes`]).
+    hashes: Vec<u64>,
+    /// Where stand-ins written in the piece could start.
+    runs: RunScan,
+}
+
+/// What [`StreamRedactor::redact_piece_seen`] reads of `piece` before its stand-ins: what
+/// later stand-ins must avoid in it and where stand-ins written in it could start. Made on
+/// any thread, beside [`piece_findings`].
+pub fn piece_seen(piece: &str) -> PieceSeen {
+    PieceSeen {
+        hashes: redact_surrogate::seen::text_hashes(piece),
+        runs: RunScan::of(piece),
+    }
+}
+
+/// The runs of letters and digits of a text, each with the bit of its folded text in
+/// [`StreamRedactor::first_runs`], and the digit sequences a restore could read a number-like
+/// stand-in at: the part of [`StreamRedactor::stand_ins_in`] that depends on the text alone.
+#[derive(Clone, Debug, Default)]
+struct RunScan {
+    runs: Vec<(usize, usize, u32)>,
+    /// [`digit_tails`] not glued to a letter or digit after them.
+    tails: Vec<(usize, usize, u64)>,
+}
+
+impl RunScan {
+    fn of(text: &str) -> RunScan {
+        // The runs of [`alnum_runs`], read in one loop: ASCII bytes directly, other
+        // characters by `char::is_alphanumeric`; an ASCII run is folded in a byte buffer.
+        let b = text.as_bytes();
+        let alnum_at = |i: usize| -> (bool, usize) {
+            let c = b[i];
+            if c < 0x80 {
+                (c.is_ascii_alphanumeric(), 1)
+            } else {
+                text[i..]
+                    .chars()
+                    .next()
+                    .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
+            }
+        };
+        let mut runs = Vec::with_capacity(b.len() / 6);
+        let mut key = String::new();
+        let mut folded: Vec<u8> = Vec::with_capacity(64);
+        let mut i = 0;
+        while i < b.len() {
+            let (a, n) = alnum_at(i);
+            if !a {
+                i += n;
+                continue;
+            }
+            let s = i;
+            let mut ascii = true;
+            while i < b.len() {
+                let c = b[i];
+                if c < 0x80 {
+                    if !c.is_ascii_alphanumeric() {
+                        break;
+                    }
+                    i += 1;
+                } else {
+                    let (a, n) = alnum_at(i);
+                    if !a {
+                        break;
+                    }
+                    ascii = false;
+                    i += n;
+                }
+            }
+            let bit = if ascii {
+                folded.clear();
+                folded.extend(b[s..i].iter().map(u8::to_ascii_lowercase));
+                first_run_bit_bytes(&folded)
+            } else {
+                key.clear();
+                push_folded(&mut key, &text[s..i]);
+                first_run_bit(&key)
+            };
+            runs.push((s, i, bit as u32));
+        }
+        let tails = digit_tails(text)
+            .into_iter()
+            // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
+            // ends here: marking it would only make an unrestorable finding of plain text.
+            .filter(|&(_, e, _)| !text[e..].chars().next().is_some_and(char::is_alphanumeric))
+            .collect();
+        RunScan { runs, tails }
+    }
 }
 
 /// The findings of `piece` (byte offsets in `piece`) when it is read after `context` (lines
@@ -307,26 +396,32 @@ impl StreamRedactor {
     /// occurrences at restore edges, ignoring case; number-like ones by their last 7 digits,
     /// spanning the digit sequence).
     fn stand_ins_in(&self, text: &str) -> Vec<(usize, usize, u32)> {
+        if self.stand_ins.is_empty() {
+            return Vec::new();
+        }
+        self.stand_ins_in_scanned(text, &RunScan::of(text))
+    }
+
+    /// [`StreamRedactor::stand_ins_in`] with the text's [`RunScan`] made already.
+    fn stand_ins_in_scanned(&self, text: &str, scan: &RunScan) -> Vec<(usize, usize, u32)> {
         let mut out = Vec::new();
         if self.stand_ins.is_empty() {
             return out;
         }
         // A stand-in written in the text starts with its first runs and what joins them:
         // each run of the text with the 1 to KEY_RUNS runs from it, lowered, is looked up.
-        let runs: Vec<(usize, usize)> = alnum_runs_bytes(text).collect();
+        let runs = &scan.runs;
         let mut key = String::new();
-        for (i, &(s, _)) in runs.iter().enumerate() {
+        for (i, &(s, _, bit)) in runs.iter().enumerate() {
+            let bit = bit as usize;
+            if self.first_runs[bit / 64] & (1 << (bit % 64)) == 0 {
+                continue;
+            }
             key.clear();
             let mut last = s;
-            for (k, &(_, e)) in runs[i..].iter().take(KEY_RUNS).enumerate() {
+            for (k, &(_, e, _)) in runs[i..].iter().take(KEY_RUNS).enumerate() {
                 push_folded(&mut key, &text[last..e]);
                 last = e;
-                if k == 0 {
-                    let bit = first_run_bit(&key);
-                    if self.first_runs[bit / 64] & (1 << (bit % 64)) == 0 {
-                        break;
-                    }
-                }
                 if self.key_runs & (1 << (k + 1)) == 0 {
                     continue;
                 }
@@ -348,23 +443,24 @@ impl StreamRedactor {
                 }
             }
         }
-        self.tail_matches(text, &mut out);
+        self.tail_matches(text, &scan.tails, &mut out);
         out
     }
 
     /// Number-like stand-ins written in `text` with other separators: the digit runs whose
-    /// last 7 digits are those of a stand-in (with a `+` or `(` before and a `)` after).
-    fn tail_matches(&self, text: &str, out: &mut Vec<(usize, usize, u32)>) {
+    /// last 7 digits are those of a stand-in (with a `+` or `(` before and a `)` after), of
+    /// the text's [`RunScan::tails`].
+    fn tail_matches(
+        &self,
+        text: &str,
+        tails: &[(usize, usize, u64)],
+        out: &mut Vec<(usize, usize, u32)>,
+    ) {
         if self.by_tail.is_empty() {
             return;
         }
         let b = text.as_bytes();
-        for (s, e, tail) in digit_tails(text) {
-            // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
-            // ends here: marking it would only make an unrestorable finding of plain text.
-            if text[e..].chars().next().is_some_and(char::is_alphanumeric) {
-                continue;
-            }
+        for &(s, e, tail) in tails {
             if let Some(ids) = self.by_tail.get(&tail) {
                 let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
                     s - 1
@@ -408,7 +504,7 @@ impl StreamRedactor {
                 }
             }
         }
-        self.tail_matches(text, &mut out);
+        self.tail_matches(text, &RunScan::of(text).tails, &mut out);
         out
     }
 
@@ -435,10 +531,14 @@ impl StreamRedactor {
         &mut self,
         piece: &str,
         detected: Vec<Finding>,
-        seen: Option<Vec<u64>>,
+        seen: Option<PieceSeen>,
     ) -> Result<StreamPiece, RedactError> {
         let mut extra = self.known_findings(piece, &detected);
-        for (s, e, _) in self.stand_ins_in(piece) {
+        let written = match &seen {
+            Some(seen) => self.stand_ins_in_scanned(piece, &seen.runs),
+            None => self.stand_ins_in(piece),
+        };
+        for (s, e, _) in written {
             if covered(&detected, s, e) {
                 continue;
             }
@@ -468,7 +568,7 @@ impl StreamRedactor {
                 // What later stand-ins must avoid in the output is hashed on another thread
                 // while this one checks that the output restores.
                 std::thread::scope(|scope| {
-                    let hashes = scope.spawn(|| piece_seen(&text));
+                    let hashes = scope.spawn(|| redact_surrogate::seen::text_hashes(&text));
                     let ok = self.restores(piece, &text, &pending);
                     (ok, hashes.join().ok())
                 })
@@ -476,7 +576,8 @@ impl StreamRedactor {
                 (self.restores(piece, &text, &pending), None)
             };
             if ok {
-                self.commit(piece, &text, &found, pending, seen.as_deref(), out_seen);
+                let seen = seen.as_ref().map(|s| s.hashes.as_slice());
+                self.commit(piece, &text, &found, pending, seen, out_seen);
                 return Ok(StreamPiece {
                     text,
                     replaced: found.iter().map(|f| (f.start, f.end)).collect(),
@@ -741,8 +842,12 @@ const FIRST_RUN_BITS: usize = 1 << 20;
 
 /// The bit of a first run (lower case) in that filter.
 fn first_run_bit(run: &str) -> usize {
+    first_run_bit_bytes(run.as_bytes())
+}
+
+fn first_run_bit_bytes(run: &[u8]) -> usize {
     let mut h = FxHasher::default();
-    h.write(run.as_bytes());
+    h.write(run);
     (h.finish() as usize) & (FIRST_RUN_BITS - 1)
 }
 
@@ -755,43 +860,6 @@ fn push_folded(key: &mut String, s: &str) {
     } else {
         key.extend(s.chars().flat_map(char::to_lowercase));
     }
-}
-
-/// [`alnum_runs`], reading ASCII byte by byte.
-fn alnum_runs_bytes(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let b = text.as_bytes();
-    let mut i = 0;
-    let alnum_at = move |i: usize| -> (bool, usize) {
-        if b[i].is_ascii() {
-            (b[i].is_ascii_alphanumeric(), 1)
-        } else {
-            text[i..]
-                .chars()
-                .next()
-                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
-        }
-    };
-    std::iter::from_fn(move || {
-        loop {
-            if i >= b.len() {
-                return None;
-            }
-            let (a, n) = alnum_at(i);
-            if a {
-                break;
-            }
-            i += n;
-        }
-        let s = i;
-        while i < b.len() {
-            let (a, n) = alnum_at(i);
-            if !a {
-                break;
-            }
-            i += n;
-        }
-        Some((s, i))
-    })
 }
 
 /// The look-ups by word: the keys are words of the input and stand-ins, looked up once per
@@ -991,9 +1059,18 @@ mod tests {
     proptest::proptest! {
         /// The byte loop finds the runs the character loop finds.
         #[test]
-        fn byte_runs_match_alnum_runs(text in "[a-zA-Z0-9 .,_\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}\u{2160}-]{0,40}") {
+        fn run_scan_matches_alnum_runs(text in "[a-zA-Z0-9 .,_\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}\u{2160}-]{0,40}") {
             let want: Vec<(usize, usize)> = alnum_runs(&text).collect();
-            let got: Vec<(usize, usize)> = alnum_runs_bytes(&text).collect();
+            let scanned: Vec<(usize, usize, u32)> = RunScan::of(&text).runs;
+            let got: Vec<(usize, usize)> = scanned.iter().map(|&(s, e, _)| (s, e)).collect();
+            let bits: Vec<(usize, usize, u32)> = want
+                .iter()
+                .map(|&(s, e)| {
+                    let key: String = text[s..e].chars().flat_map(char::to_lowercase).collect();
+                    (s, e, first_run_bit(&key) as u32)
+                })
+                .collect();
+            prop_assert_eq!(scanned, bits);
             proptest::prop_assert_eq!(got, want);
         }
 
