@@ -306,23 +306,29 @@ impl StreamRedactor {
     }
 
     fn index_stand_in(&mut self, stand_in: &str) {
+        // The first KEY_RUNS runs, without a vector: most stand-ins have one to three.
+        let mut runs = [(0usize, 0usize); KEY_RUNS];
+        let mut n = 0;
+        for r in alnum_runs(stand_in).take(KEY_RUNS) {
+            runs[n] = r;
+            n += 1;
+        }
         // One letter is a whole name in Chinese: every stand-in with a letter or digit.
-        if !stand_in.chars().any(char::is_alphanumeric) {
+        if n == 0 {
             return;
         }
         let id = self.stand_ins.len() as u32;
         self.stand_ins.push(stand_in.to_string());
-        let runs: Vec<(usize, usize)> = alnum_runs(stand_in).take(KEY_RUNS).collect();
-        if let (Some(&(s, e1)), Some(&(_, e))) = (runs.first(), runs.last()) {
-            let mut key = String::new();
-            push_folded(&mut key, &stand_in[s..e1]);
-            let bit = first_run_bit(&key);
-            self.first_runs[bit / 64] |= 1 << (bit % 64);
-            key.clear();
-            push_folded(&mut key, &stand_in[s..e]);
-            self.by_run.entry(key).or_default().push((id, s as u32));
-            self.key_runs |= 1 << runs.len();
-        }
+        let ((s, e1), e) = (runs[0], runs[n - 1].1);
+        // One buffer for the first run's bit, then the key kept in the index.
+        let mut key = String::with_capacity(e - s);
+        push_folded(&mut key, &stand_in[s..e1]);
+        let bit = first_run_bit(&key);
+        self.first_runs[bit / 64] |= 1 << (bit % 64);
+        key.clear();
+        push_folded(&mut key, &stand_in[s..e]);
+        self.by_run.entry(key).or_default().push((id, s as u32));
+        self.key_runs |= 1 << n;
         #[cfg(test)]
         if let Some((s, e)) = alnum_runs(stand_in).next() {
             self.by_first_run
