@@ -26,6 +26,17 @@ impl fmt::Debug for Restored {
     }
 }
 
+/// From this text size up, [`Restorer::restore`] works on two threads (below
+/// it, starting a thread costs more than it saves).
+pub const PARALLEL_RESTORE: usize = 64 * 1024;
+
+/// Whether the machine has two cores or more (asked once: the answer reads
+/// the cgroup's files).
+fn two_cores() -> bool {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())) >= 2
+}
+
 /// What [`Restorer::restore_partial`] did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Progress {
@@ -405,9 +416,66 @@ impl Restorer {
     }
 
     /// Restores `text`, appending the result to `out`; returns the number of
-    /// replacements.
+    /// replacements. A text of [`PARALLEL_RESTORE`] bytes or more is restored
+    /// in two halves on two threads when the machine has two cores or more
+    /// ([`Restorer::restore_split`]): the same result.
     pub fn restore_into(&self, text: &str, out: &mut String) -> usize {
+        if text.len() >= PARALLEL_RESTORE && !self.is_empty() && two_cores() {
+            return self.restore_split_into(text, text.len() / 2, out);
+        }
         self.restore_partial(text, None, true, out).restored
+    }
+
+    /// [`Restorer::restore`] of `text` cut at `mid` (rounded down to a
+    /// character boundary), the two parts on two threads: the first part as
+    /// a stream's first piece ([`Restorer::restore_partial`], not at the end),
+    /// the rest from where that piece stops, [`Restorer::pending_start`] of
+    /// it, which is where it stops unless a match there runs past it (then
+    /// the rest is restored again from where it did stop). Gives exactly what
+    /// `restore` gives, by the streaming contract, whatever `mid`.
+    pub fn restore_split(&self, text: &str, mid: usize) -> Restored {
+        let mut out = String::with_capacity(text.len() + text.len() / 8);
+        let restored = self.restore_split_into(text, mid, &mut out);
+        Restored {
+            text: out,
+            restored,
+        }
+    }
+
+    fn restore_split_into(&self, text: &str, mid: usize, out: &mut String) -> usize {
+        let mut mid = mid.min(text.len());
+        while !text.is_char_boundary(mid) {
+            mid -= 1;
+        }
+        let first = &text[..mid];
+        let guess = self.pending_start(first, None);
+        let before = |at: usize| text[..at].chars().next_back();
+        // The rest on another thread, the first part straight into `out` on this one.
+        let (head, rest) = std::thread::scope(|scope| {
+            let rest = scope.spawn(|| {
+                let n = text.len() - guess;
+                let mut b = String::with_capacity(n + n / 8);
+                let p = self.restore_partial(&text[guess..], before(guess), true, &mut b);
+                (b, p.restored)
+            });
+            let head = self.restore_partial(first, None, false, out);
+            (head, rest.join())
+        });
+        match rest {
+            Ok((b, restored)) if head.consumed == guess => {
+                out.push_str(&b);
+                head.restored + restored
+            }
+            // A match ran past where the first part was expected to stop (or the other
+            // thread failed, which it cannot short of memory): the rest again from there.
+            _ => {
+                let at = head.consumed;
+                head.restored
+                    + self
+                        .restore_partial(&text[at..], before(at), true, out)
+                        .restored
+            }
+        }
     }
 
     /// The incremental form that streaming is built on.

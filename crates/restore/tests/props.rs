@@ -437,6 +437,63 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// The two-thread restore of a long text, cut anywhere, gives what the
+    /// one-thread restore gives (texts here are short: the cut is forced).
+    #[test]
+    fn split_restore_equals_batch(
+        map in map_strategy(),
+        pieces in pieces(),
+        cut in any::<usize>(),
+    ) {
+        let text = assemble(&map, &pieces);
+        let restorer = Restorer::new(&map);
+        let mut one = String::new();
+        let n = restorer.restore_partial(&text, None, true, &mut one).restored;
+        let split = restorer.restore_split(&text, cut % (text.len() + 1));
+        prop_assert_eq!(split.text, one);
+        prop_assert_eq!(split.restored, n);
+    }
+}
+
+#[test]
+fn a_long_text_restores_as_in_one_go() {
+    // Above the size restore splits at: every stand-in form around the middle.
+    let map = Map::try_from(
+        [
+            ("Emily Clark", "Jane Doe"),
+            ("+1 415 555 0100", "+1 212 555 0199"),
+            ("emily.clark@example.org", "jane@doe.net"),
+        ]
+        .into_iter()
+        .map(|(s, r)| (s.to_string(), r.to_string()))
+        .collect::<BTreeMap<_, _>>(),
+    )
+    .unwrap();
+    let restorer = Restorer::new(&map);
+    let unit = "Emily Clark (+1 415 555 0100, 415.555.0100) wrote to emily.clark@example.org; ";
+    let mut text = String::new();
+    while text.len() < 2 * redact_restore::PARALLEL_RESTORE {
+        text.push_str(unit);
+    }
+    let mut one = String::new();
+    let n = restorer
+        .restore_partial(&text, None, true, &mut one)
+        .restored;
+    let got = restorer.restore(&text);
+    assert_eq!(got.text, one);
+    assert_eq!(got.restored, n);
+    // Every cut within one unit of the middle, so the cut falls inside each form.
+    let mid = text.len() / 2;
+    for cut in mid..mid + unit.len() {
+        let s = restorer.restore_split(&text, cut);
+        assert_eq!(s.text, one, "cut at {cut}");
+        assert_eq!(s.restored, n);
+    }
+}
+
 fn char_cuts(text: &str, cuts: &[usize]) -> Vec<usize> {
     let mut bounds: Vec<usize> = cuts
         .iter()
