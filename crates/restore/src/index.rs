@@ -769,14 +769,31 @@ fn key_not_after(k: &[u8], text: &[u8], text_next: Option<u64>) -> bool {
         let t = t & !(u64::MAX >> (8 * n));
         return rest <= t;
     }
+    if n >= 8
+        && let Some(t) = text_next
+        && let Some(next) = k.get(LONG..).and_then(<[u8]>::first_chunk::<8>)
+    {
+        // A longer key (an email, a phone number sharing its head with
+        // others): its next eight bytes decide unless they equal the text's.
+        let next = u64::from_be_bytes(*next);
+        if next != t {
+            return next < t;
+        }
+        return key_not_after_bytewise_from(k, text, 2 * LONG);
+    }
     key_not_after_bytewise(k, text)
 }
 
 /// [`key_not_after`] one byte at a time.
 fn key_not_after_bytewise(k: &[u8], text: &[u8]) -> bool {
+    key_not_after_bytewise_from(k, text, LONG)
+}
+
+/// [`key_not_after_bytewise`] given that the bytes before `from` are equal.
+fn key_not_after_bytewise_from(k: &[u8], text: &[u8], from: usize) -> bool {
     let (k, t) = (
-        k.get(LONG..).unwrap_or_default(),
-        text.get(LONG..).unwrap_or_default(),
+        k.get(from..).unwrap_or_default(),
+        text.get(from..).unwrap_or_default(),
     );
     for (&a, &b) in k.iter().zip(t) {
         let b = lower(b);
@@ -966,16 +983,21 @@ mod tests {
                 starts_with_key(&t, key, known),
                 starts_with_key_bytewise(&t, key, known)
             );
-            if key.len() >= LONG && t.len() >= LONG {
-                t[..LONG].copy_from_slice(&key[..LONG]);
-                let next = t
-                    .get(LONG..)
-                    .and_then(<[u8]>::first_chunk::<8>)
-                    .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
-                proptest::prop_assert_eq!(
-                    key_not_after(key, &t, next),
-                    key_not_after_bytewise(key, &t)
-                );
+            // The head equal, then (a longer key's next eight bytes compared
+            // at once) also the next `same` bytes.
+            for same in [LONG, 2 * LONG, 2 * LONG + 2] {
+                let same = same.min(key.len());
+                if key.len() >= LONG && t.len() >= same {
+                    t[..same].copy_from_slice(&key[..same]);
+                    let next = t
+                        .get(LONG..)
+                        .and_then(<[u8]>::first_chunk::<8>)
+                        .map(|c| lower8(u64::from_le_bytes(*c)).swap_bytes());
+                    proptest::prop_assert_eq!(
+                        key_not_after(key, &t, next),
+                        key_not_after_bytewise(key, &t)
+                    );
+                }
             }
         }
     }
