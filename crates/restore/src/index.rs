@@ -86,6 +86,19 @@ impl Keys {
         self.bytes.get(start..end)
     }
 
+    /// The length of key `i` (0 past the last).
+    #[inline]
+    pub(crate) fn key_len(&self, i: usize) -> usize {
+        let Some(&end) = self.ends.get(i) else {
+            return 0;
+        };
+        let start = match i.checked_sub(1) {
+            Some(p) => self.ends.get(p).copied().unwrap_or(0),
+            None => 0,
+        };
+        end.saturating_sub(start) as usize
+    }
+
     /// The last key.
     pub(crate) fn last(&self) -> Option<&[u8]> {
         self.get(self.len().checked_sub(1)?)

@@ -97,10 +97,11 @@ fn case_flags(stand_in: &str) -> (bool, bool) {
     )
 }
 
-/// Whether `matched` may be read as `entry`: a capitalised one-word stand-in needs an
-/// upper-case first letter (`Clark`, `CLARK`), so `clark` in lower-case prose stays.
-fn case_allows(entry: &Entry, matched: &str) -> bool {
-    !entry.capitalised_word || matched.chars().next().is_some_and(char::is_uppercase)
+/// Whether a match whose first character is upper case (`first_upper`) may be read as
+/// `entry`: a capitalised one-word stand-in needs an upper-case first letter (`Clark`,
+/// `CLARK`), so `clark` in lower-case prose stays.
+fn case_allows(entry: &Entry, first_upper: bool) -> bool {
+    !entry.capitalised_word || first_upper
 }
 
 /// A [`Map`] compiled for restoring many texts or streams.
@@ -467,7 +468,7 @@ impl Restorer {
             match self.decide(text, start, prev, at_end, key, digit) {
                 Some((end, choice)) => {
                     out.push_str(&text[emitted..start]);
-                    self.write_replacement(out, &text[start..end], choice);
+                    self.write_replacement(out, text, start..end, choice);
                     restored += 1;
                     emitted = end;
                     pos = end;
@@ -553,7 +554,7 @@ impl Restorer {
             match best {
                 Some((end, choice)) => {
                     out.push_str(&text[emitted..start]);
-                    self.write_replacement(out, &text[start..end], choice);
+                    self.write_replacement(out, text, start..end, choice);
                     restored += 1;
                     emitted = end;
                     pos = end;
@@ -695,15 +696,20 @@ impl Restorer {
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
         if let Some(longest) = lit {
-            let first_alnum = char_at(text, start).is_some_and(char::is_alphanumeric);
+            let first = char_at(text, start);
+            let first_alnum = first.is_some_and(char::is_alphanumeric);
+            // The same first character for every key tried here.
+            let first_upper = first.is_some_and(char::is_uppercase);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
+                let hay = text.as_bytes();
                 let mut key = longest;
                 while key != NO_PARENT {
-                    let end = start + self.keys[key as usize].len();
+                    let end = start + self.keys.key_len(key as usize);
                     let last_alnum = char_before(text, end).is_some_and(char::is_alphanumeric);
                     let next_alnum = char_at(text, end).is_some_and(char::is_alphanumeric);
                     if !(last_alnum && next_alnum)
-                        && let Some(choice) = self.pick_target(key, &text[start..end])
+                        && let Some(matched) = hay.get(start..end)
+                        && let Some(choice) = self.pick_target(key, matched, first_upper)
                     {
                         best = Some((end, choice));
                         break;
@@ -724,14 +730,13 @@ impl Restorer {
     /// The entry `matched` (the text of key `key`) restores to: the stand-in equal to it,
     /// else the first in priority order whose case rule allows it; `None` when no entry
     /// may be read there (a capitalised name word matched in lower case).
-    fn pick_target(&self, key: u32, matched: &str) -> Option<Choice> {
+    fn pick_target(&self, key: u32, matched: &[u8], first_upper: bool) -> Option<Choice> {
         let k = key as usize;
         let range = self.target_ranges[k] as usize..self.target_ranges[k + 1] as usize;
         let targets = &self.targets[range];
         let entry = |t: &Target| self.entries.get(t.entry as usize);
         let exact = targets.iter().find(|t| {
-            t.kind == TargetKind::StandIn
-                && entry(t).is_some_and(|e| self.stand_in(e) == matched.as_bytes())
+            t.kind == TargetKind::StandIn && entry(t).is_some_and(|e| self.stand_in(e) == matched)
         });
         if let Some(t) = exact {
             // The text is the stand-in itself: its real value, verbatim (what
@@ -740,27 +745,37 @@ impl Restorer {
         }
         let t = targets
             .iter()
-            .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))?;
+            .find(|t| entry(t).is_some_and(|e| case_allows(e, first_upper)))?;
         Some(match t.kind {
             TargetKind::Spacing => Choice::Verbatim(t.entry),
             _ => Choice::Cased(t.entry),
         })
     }
 
-    fn write_replacement(&self, out: &mut String, matched: &str, choice: Choice) {
+    /// Writes the replacement of `text[range]` (a match, on char boundaries).
+    fn write_replacement(
+        &self,
+        out: &mut String,
+        text: &str,
+        range: std::ops::Range<usize>,
+        choice: Choice,
+    ) {
         let (entry, cased) = match choice {
             Choice::Verbatim(e) => (e, false),
             Choice::Cased(e) => (e, true),
         };
         let Some(entry) = self.entries.get(entry as usize) else {
-            out.push_str(matched);
+            out.push_str(text.get(range).unwrap_or_default());
             return;
         };
         let real = self.real(entry);
-        if !cased || entry.email || matched.as_bytes() == self.stand_in(entry) {
+        // A verbatim replacement needs no look at the matched text.
+        if !cased || entry.email || text.as_bytes().get(range.clone()) == Some(self.stand_in(entry))
+        {
             out.push_str(real);
             return;
         }
+        let matched = text.get(range).unwrap_or_default();
         let upper = matched.chars().any(char::is_uppercase);
         let lower = matched.chars().any(char::is_lowercase);
         if upper && !lower {
