@@ -388,11 +388,15 @@ impl LitIndex {
             class[usize::from(b'+')] |= OPEN;
             class[usize::from(b'(')] |= OPEN;
         }
-        let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix) = (0, 0, 0, 0);
+        let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix, mut n_short) = (0, 0, 0, 0, 0);
         for k in keys.iter() {
             match k.len() {
-                0 | 1 => {}
-                2 | 3 => n_pairs += 1,
+                0 => {}
+                1 => n_short += 1,
+                2 | 3 => {
+                    n_pairs += 1;
+                    n_short += 1;
+                }
                 l => {
                     n_prefix += 1;
                     if l >= LONG {
@@ -411,7 +415,8 @@ impl LitIndex {
         let mut has_short = false;
         // Sorted keys with the same long head are adjacent: a group is a run.
         let mut long_codes: Vec<(u64, u32, u32)> = Vec::with_capacity(n_long);
-        let mut head_codes: Vec<(u64, u32, u32)> = Vec::new();
+        // A group per key shorter than HEAD bytes, at most one per key of 4 to 7.
+        let mut head_codes: Vec<(u64, u32, u32)> = Vec::with_capacity(n_short + n_mid);
         // (head code, length, key) of the keys of 4 to 7 bytes.
         let mut mid_keys: Vec<(u64, usize, u32)> = Vec::with_capacity(n_mid);
         for (i, k) in keys.iter().enumerate() {

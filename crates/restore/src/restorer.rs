@@ -217,12 +217,12 @@ impl Restorer {
             Vec::with_capacity(map.len() + map.len() / 8 + 16);
         let stand_in_bytes: usize = map.iter().map(|(s, _)| s.len()).sum();
         let mut raw_bytes: Vec<u8> = Vec::with_capacity(stand_in_bytes + stand_in_bytes / 8 + 256);
-        let mut digits = DigitTrie::new();
         let mut scratch = digits::FormScratch::default();
         // The digit forms, one after the other in `form_digits`, and for each
-        // (its end there, rank, entry, stand-in starts with '+').
-        let mut form_digits: Vec<u8> = Vec::new();
-        let mut forms = Vec::new();
+        // (its end there, rank, entry, stand-in starts with '+'). Sized for a
+        // few forms per stand-in: fewer reallocations while they grow.
+        let mut form_digits: Vec<u8> = Vec::with_capacity(stand_in_bytes);
+        let mut forms = Vec::with_capacity(map.len() / 2 + 4);
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             let start = strings.len();
@@ -284,8 +284,8 @@ impl Restorer {
                 forms.push((form_digits.len(), rank, entry, plus));
             });
         }
-        // In map order; room for the most nodes the forms can need.
-        digits.reserve(form_digits.len());
+        // In map order; room for the most nodes the forms can need (and the root).
+        let mut digits = DigitTrie::with_capacity(form_digits.len() + 1);
         let mut from = 0;
         for &(end, rank, entry, plus) in &forms {
             digits.add(
@@ -327,7 +327,7 @@ impl Restorer {
         // Prefix chains: in sorted order the keys that are prefixes of a key
         // are exactly those left on a stack of mutual prefixes.
         let mut parent = Vec::with_capacity(keys.len());
-        let mut stack: Vec<usize> = Vec::new();
+        let mut stack: Vec<usize> = Vec::with_capacity(8);
         for (i, k) in keys.iter().enumerate() {
             while let Some(&top) = stack.last() {
                 if k.starts_with(&keys[top]) {
