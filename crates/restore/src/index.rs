@@ -8,8 +8,8 @@
 //! themselves.
 //!
 //! The text is scanned once, in blocks of 64 bytes classified by a branchless
-//! loop the compiler vectorises (no `unsafe`): a bit mask of the positions to try, the ASCII
-//! letters and digits that start a run of them, plus, only if some key or a
+//! loop the compiler vectorises (no `unsafe`): a bit mask of the positions to
+//! try, the ASCII letters and digits that start a run of them, plus, only if some key or a
 //! digit variant can start with one, the other ASCII bytes from the lowest
 //! to the highest that something starts with (`'` to `/` for keys starting
 //! with `'`, `(`, `+` or `/`), the bytes leading a multi-byte character
@@ -343,9 +343,11 @@ pub(crate) struct LitIndex {
     /// letters and digits (in the range below), bytes leading a multi-byte
     /// character.
     block_fn: fn(&LitIndex, &[u8], usize) -> u64,
-    /// The lowest byte of that range.
+    /// The lowest ASCII byte, not a letter or digit, that has [`START`] or
+    /// [`OPEN`] (0 without any).
     ascii_lo: u8,
-    /// The highest byte of that range less the lowest.
+    /// The highest such byte less the lowest: the range the block mask
+    /// tests.
     ascii_span: u8,
     /// Some key is shorter than [`HEAD`] bytes.
     has_short: bool,

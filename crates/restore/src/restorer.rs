@@ -718,7 +718,10 @@ impl Restorer {
                 }
             }
         }
+        // A digit variant wins only if it is longer than the literal match:
+        // no walk when it cannot get past the literal's end.
         if digit_event
+            && best.is_none_or(|(e, _)| digits_may_continue(text, e))
             && let Walk::Done(Some((end, entry))) = self.digits.walk(text, start, prev, at_end)
             && best.is_none_or(|(e, _)| end > e)
         {
@@ -794,6 +797,22 @@ enum Choice {
     Verbatim(u32),
     /// Write the real value in the case style of the matched text.
     Cased(u32),
+}
+
+/// Whether a digit variant running through `at` could end after it: a digit
+/// comes at `at` or after at most [`digits::MAX_SEPARATOR_RUN`] separators
+/// (a variant is digits with separator runs of that length between them,
+/// and ends with a digit). The end of `text` ends it: a walk reads no more.
+fn digits_may_continue(text: &str, at: usize) -> bool {
+    let mut chars = text.get(at..).unwrap_or_default().chars();
+    for _ in 0..=digits::MAX_SEPARATOR_RUN {
+        match chars.next() {
+            Some(c) if c.is_ascii_digit() => return true,
+            Some(c) if digits::is_separator(c) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn prev_char(text: &str, at: usize, before: Option<char>) -> Option<char> {
