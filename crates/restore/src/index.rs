@@ -794,12 +794,27 @@ fn key_not_after(k: &[u8], text: &[u8], text_next: Option<u64>) -> bool {
         && let Some(next) = k.get(LONG..).and_then(<[u8]>::first_chunk::<8>)
     {
         // A longer key (an email, a phone number sharing its head with
-        // others): its next eight bytes decide unless they equal the text's.
+        // others): its next eight bytes decide unless they equal the text's,
+        // and so on, eight bytes at a time.
         let next = u64::from_be_bytes(*next);
         if next != t {
             return next < t;
         }
-        return key_not_after_bytewise_from(k, text, 2 * LONG);
+        let mut at = 2 * LONG;
+        while let (Some(a), Some(b)) = (
+            k.get(at..).and_then(<[u8]>::first_chunk::<8>),
+            text.get(at..).and_then(<[u8]>::first_chunk::<8>),
+        ) {
+            let (a, b) = (
+                u64::from_be_bytes(*a),
+                lower8(u64::from_le_bytes(*b)).swap_bytes(),
+            );
+            if a != b {
+                return a < b;
+            }
+            at += 8;
+        }
+        return key_not_after_bytewise_from(k, text, at);
     }
     key_not_after_bytewise(k, text)
 }
@@ -987,8 +1002,8 @@ mod tests {
         /// forms.
         #[test]
         fn key_comparisons_agree_with_bytewise(
-            key in "[a-c0-2.]{0,20}",
-            text in "[a-cA-C0-2.\u{e9}]{0,24}",
+            key in "[a-c0-2.]{0,34}",
+            text in "[a-cA-C0-2.\u{e9}]{0,38}",
             known in 0usize..10,
         ) {
             let key = key.as_bytes();
@@ -1005,7 +1020,7 @@ mod tests {
             );
             // The head equal, then (a longer key's next eight bytes compared
             // at once) also the next `same` bytes.
-            for same in [LONG, 2 * LONG, 2 * LONG + 2] {
+            for same in [LONG, 2 * LONG, 2 * LONG + 2, 3 * LONG, 3 * LONG + 3] {
                 let same = same.min(key.len());
                 if key.len() >= LONG && t.len() >= same {
                     t[..same].copy_from_slice(&key[..same]);
