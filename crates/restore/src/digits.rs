@@ -84,6 +84,9 @@ pub(crate) fn for_each_digit_form(
     }
     let all = &mut scratch.all;
     all.clear();
+    // One allocation at the first number, not a few while the buffers grow.
+    all.reserve(bytes.len());
+    scratch.form.reserve(bytes.len() + 4);
     all.extend(bytes.iter().copied().filter(u8::is_ascii_digit));
     if all.len() < MIN_DIGITS || is_dotted_quad(stand_in) {
         return;
@@ -235,9 +238,17 @@ fn first_quad(rest: &[u8]) -> Option<usize> {
 }
 
 impl DigitTrie {
+    #[cfg(test)]
     pub(crate) fn new() -> DigitTrie {
+        DigitTrie::with_capacity(1)
+    }
+
+    /// An empty trie with room for `nodes` nodes (the root included).
+    pub(crate) fn with_capacity(nodes: usize) -> DigitTrie {
+        let mut all = Vec::with_capacity(nodes.max(1));
+        all.push(Node::new());
         DigitTrie {
-            nodes: vec![Node::new()],
+            nodes: all,
             max_digits: 0,
             quads: Vec::new(),
             short_form: false,
@@ -246,11 +257,6 @@ impl DigitTrie {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.max_digits == 0
-    }
-
-    /// Reserves room for `nodes` more nodes.
-    pub(crate) fn reserve(&mut self, nodes: usize) {
-        self.nodes.reserve(nodes);
     }
 
     /// Adds a digit form for `entry` (`plus`: its stand-in starts with '+').

@@ -1,7 +1,8 @@
 //! The stand-in → real value map.
 
-use std::collections::BTreeMap;
 use std::collections::btree_map;
+use std::collections::hash_map;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use serde::de::{self, MapAccess, Visitor};
@@ -61,8 +62,11 @@ impl MapError {
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Map {
     forward: BTreeMap<String, String>,
-    /// real → the smallest stand-in (in `Ord` order) mapped to it.
-    reverse: BTreeMap<String, String>,
+    /// real → the smallest stand-in (in `Ord` order) mapped to it. A hash
+    /// map: only looked up by value, never iterated, and a look-up hashes
+    /// the value once instead of comparing it with a dozen keys of a tree.
+    /// (std's keyed hasher: the values come from the texts redacted.)
+    reverse: HashMap<String, String>,
 }
 
 impl Map {
@@ -112,12 +116,12 @@ impl Map {
             btree_map::Entry::Vacant(v) => v,
         };
         match self.reverse.entry(real) {
-            btree_map::Entry::Vacant(v) => {
+            hash_map::Entry::Vacant(v) => {
                 let real = v.key().clone();
                 v.insert(slot.key().clone());
                 slot.insert(real);
             }
-            btree_map::Entry::Occupied(mut o) => {
+            hash_map::Entry::Occupied(mut o) => {
                 if *slot.key() < *o.get() {
                     o.insert(slot.key().clone());
                 }

@@ -108,10 +108,11 @@ fn case_flags(stand_in: &str) -> (bool, bool) {
     )
 }
 
-/// Whether `matched` may be read as `entry`: a capitalised one-word stand-in needs an
-/// upper-case first letter (`Clark`, `CLARK`), so `clark` in lower-case prose stays.
-fn case_allows(entry: &Entry, matched: &str) -> bool {
-    !entry.capitalised_word || matched.chars().next().is_some_and(char::is_uppercase)
+/// Whether a match whose first character is upper case (`first_upper`) may be read as
+/// `entry`: a capitalised one-word stand-in needs an upper-case first letter (`Clark`,
+/// `CLARK`), so `clark` in lower-case prose stays.
+fn case_allows(entry: &Entry, first_upper: bool) -> bool {
+    !entry.capitalised_word || first_upper
 }
 
 /// A [`Map`] compiled for restoring many texts or streams.
@@ -227,12 +228,12 @@ impl Restorer {
             Vec::with_capacity(map.len() + map.len() / 8 + 16);
         let stand_in_bytes: usize = map.iter().map(|(s, _)| s.len()).sum();
         let mut raw_bytes: Vec<u8> = Vec::with_capacity(stand_in_bytes + stand_in_bytes / 8 + 256);
-        let mut digits = DigitTrie::new();
         let mut scratch = digits::FormScratch::default();
         // The digit forms, one after the other in `form_digits`, and for each
-        // (its end there, rank, entry, stand-in starts with '+').
-        let mut form_digits: Vec<u8> = Vec::new();
-        let mut forms = Vec::new();
+        // (its end there, rank, entry, stand-in starts with '+'). Sized for a
+        // few forms per stand-in: fewer reallocations while they grow.
+        let mut form_digits: Vec<u8> = Vec::with_capacity(stand_in_bytes);
+        let mut forms = Vec::with_capacity(map.len() / 2 + 4);
         for (i, (stand_in, real)) in map.iter().enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             let start = strings.len();
@@ -294,8 +295,8 @@ impl Restorer {
                 forms.push((form_digits.len(), rank, entry, plus));
             });
         }
-        // In map order; room for the most nodes the forms can need.
-        digits.reserve(form_digits.len());
+        // In map order; room for the most nodes the forms can need (and the root).
+        let mut digits = DigitTrie::with_capacity(form_digits.len() + 1);
         let mut from = 0;
         for &(end, rank, entry, plus) in &forms {
             digits.add(
@@ -337,7 +338,7 @@ impl Restorer {
         // Prefix chains: in sorted order the keys that are prefixes of a key
         // are exactly those left on a stack of mutual prefixes.
         let mut parent = Vec::with_capacity(keys.len());
-        let mut stack: Vec<usize> = Vec::new();
+        let mut stack: Vec<usize> = Vec::with_capacity(8);
         for (i, k) in keys.iter().enumerate() {
             while let Some(&top) = stack.last() {
                 if k.starts_with(&keys[top]) {
@@ -535,7 +536,7 @@ impl Restorer {
             match self.decide(text, start, prev, at_end, key, digit) {
                 Some((end, choice)) => {
                     out.push_str(&text[emitted..start]);
-                    self.write_replacement(out, &text[start..end], choice);
+                    self.write_replacement(out, text, start..end, choice);
                     restored += 1;
                     emitted = end;
                     pos = end;
@@ -621,7 +622,7 @@ impl Restorer {
             match best {
                 Some((end, choice)) => {
                     out.push_str(&text[emitted..start]);
-                    self.write_replacement(out, &text[start..end], choice);
+                    self.write_replacement(out, text, start..end, choice);
                     restored += 1;
                     emitted = end;
                     pos = end;
@@ -763,15 +764,20 @@ impl Restorer {
     ) -> Option<(usize, Choice)> {
         let mut best: Option<(usize, Choice)> = None;
         if let Some(longest) = lit {
-            let first_alnum = char_at(text, start).is_some_and(char::is_alphanumeric);
+            let first = char_at(text, start);
+            let first_alnum = first.is_some_and(char::is_alphanumeric);
+            // The same first character for every key tried here.
+            let first_upper = first.is_some_and(char::is_uppercase);
             if !(first_alnum && prev.is_some_and(char::is_alphanumeric)) {
+                let hay = text.as_bytes();
                 let mut key = longest;
                 while key != NO_PARENT {
-                    let end = start + self.keys[key as usize].len();
+                    let end = start + self.keys.key_len(key as usize);
                     let last_alnum = char_before(text, end).is_some_and(char::is_alphanumeric);
                     let next_alnum = char_at(text, end).is_some_and(char::is_alphanumeric);
                     if !(last_alnum && next_alnum)
-                        && let Some(choice) = self.pick_target(key, &text[start..end])
+                        && let Some(matched) = hay.get(start..end)
+                        && let Some(choice) = self.pick_target(key, matched, first_upper)
                     {
                         best = Some((end, choice));
                         break;
@@ -780,7 +786,10 @@ impl Restorer {
                 }
             }
         }
+        // A digit variant wins only if it is longer than the literal match:
+        // no walk when it cannot get past the literal's end.
         if digit_event
+            && best.is_none_or(|(e, _)| digits_may_continue(text, e))
             && let Walk::Done(Some((end, entry))) = self.digits.walk(text, start, prev, at_end)
             && best.is_none_or(|(e, _)| end > e)
         {
@@ -792,14 +801,13 @@ impl Restorer {
     /// The entry `matched` (the text of key `key`) restores to: the stand-in equal to it,
     /// else the first in priority order whose case rule allows it; `None` when no entry
     /// may be read there (a capitalised name word matched in lower case).
-    fn pick_target(&self, key: u32, matched: &str) -> Option<Choice> {
+    fn pick_target(&self, key: u32, matched: &[u8], first_upper: bool) -> Option<Choice> {
         let k = key as usize;
         let range = self.target_ranges[k] as usize..self.target_ranges[k + 1] as usize;
         let targets = &self.targets[range];
         let entry = |t: &Target| self.entries.get(t.entry as usize);
         let exact = targets.iter().find(|t| {
-            t.kind == TargetKind::StandIn
-                && entry(t).is_some_and(|e| self.stand_in(e) == matched.as_bytes())
+            t.kind == TargetKind::StandIn && entry(t).is_some_and(|e| self.stand_in(e) == matched)
         });
         if let Some(t) = exact {
             // The text is the stand-in itself: its real value, verbatim (what
@@ -808,27 +816,37 @@ impl Restorer {
         }
         let t = targets
             .iter()
-            .find(|t| entry(t).is_some_and(|e| case_allows(e, matched)))?;
+            .find(|t| entry(t).is_some_and(|e| case_allows(e, first_upper)))?;
         Some(match t.kind {
             TargetKind::Spacing => Choice::Verbatim(t.entry),
             _ => Choice::Cased(t.entry),
         })
     }
 
-    fn write_replacement(&self, out: &mut String, matched: &str, choice: Choice) {
+    /// Writes the replacement of `text[range]` (a match, on char boundaries).
+    fn write_replacement(
+        &self,
+        out: &mut String,
+        text: &str,
+        range: std::ops::Range<usize>,
+        choice: Choice,
+    ) {
         let (entry, cased) = match choice {
             Choice::Verbatim(e) => (e, false),
             Choice::Cased(e) => (e, true),
         };
         let Some(entry) = self.entries.get(entry as usize) else {
-            out.push_str(matched);
+            out.push_str(text.get(range).unwrap_or_default());
             return;
         };
         let real = self.real(entry);
-        if !cased || entry.email || matched.as_bytes() == self.stand_in(entry) {
+        // A verbatim replacement needs no look at the matched text.
+        if !cased || entry.email || text.as_bytes().get(range.clone()) == Some(self.stand_in(entry))
+        {
             out.push_str(real);
             return;
         }
+        let matched = text.get(range).unwrap_or_default();
         let upper = matched.chars().any(char::is_uppercase);
         let lower = matched.chars().any(char::is_lowercase);
         if upper && !lower {
@@ -847,6 +865,22 @@ enum Choice {
     Verbatim(u32),
     /// Write the real value in the case style of the matched text.
     Cased(u32),
+}
+
+/// Whether a digit variant running through `at` could end after it: a digit
+/// comes at `at` or after at most [`digits::MAX_SEPARATOR_RUN`] separators
+/// (a variant is digits with separator runs of that length between them,
+/// and ends with a digit). The end of `text` ends it: a walk reads no more.
+fn digits_may_continue(text: &str, at: usize) -> bool {
+    let mut chars = text.get(at..).unwrap_or_default().chars();
+    for _ in 0..=digits::MAX_SEPARATOR_RUN {
+        match chars.next() {
+            Some(c) if c.is_ascii_digit() => return true,
+            Some(c) if digits::is_separator(c) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn prev_char(text: &str, at: usize, before: Option<char>) -> Option<char> {

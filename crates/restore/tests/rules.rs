@@ -290,6 +290,24 @@ fn short_numbers_and_ips_are_literal_only() {
     assert_eq!(r("call 5550148", &m), "call 867-2210");
 }
 
+#[test]
+fn a_longer_digit_variant_beats_a_literal_stand_in() {
+    // The literal match of the first stand-in ends at "0112"; a variant of the
+    // second, longer number runs on after it (through up to three
+    // separators) and wins; with a fourth separator or a letter it cannot.
+    let m = map(&[
+        ("415-555-0112", "212-867-5309"),
+        ("41555501123", "98765432100"),
+    ]);
+    assert_eq!(r("415-555-0112 3", &m), "98765432100");
+    assert_eq!(r("415-555-0112.  3 then", &m), "98765432100 then");
+    assert_eq!(r("(415-555-0112) 3", &m), "98765432100");
+    assert_eq!(r("415-555-0112 .  3", &m), "212-867-5309 .  3");
+    assert_eq!(r("415-555-0112 x3", &m), "212-867-5309 x3");
+    assert_eq!(r("415-555-0112", &m), "212-867-5309");
+    assert_eq!(r("415-555-0112 34", &m), "212-867-5309 34");
+}
+
 // ---- whole words ----
 
 #[test]
