@@ -209,22 +209,36 @@ impl Detector {
 
     /// The findings in `text`: sorted by start, never overlapping.
     ///
-    /// A long text (32 KiB and more) is read on three threads where the machine has two
-    /// cores: the rules and machine names on this one; identifiers and tokens on a second
-    /// (then checked against the rules' findings here); the document's structure and the
-    /// recognisers that need no rule findings (names) on a third. The findings are the
-    /// same as on one thread.
+    /// A long text (32 KiB and more) is read on two threads where the machine has two
+    /// cores: the rules and machine names on this one; the document's structure,
+    /// identifiers, token candidates, the address stage's reading and the recognisers that
+    /// need no rule findings (names) on the other (what the rules' findings are checked
+    /// against is handed over as soon as it is made). With three cores or more, identifiers,
+    /// tokens and addresses get a third thread. The findings are the same as on one thread.
     ///
     /// Text written to dodge a filter (invisible characters, look-alike letters, fullwidth
     /// forms, `[at]`/`[dot]`, number words, labels glued to digits) is read through a
     /// normalised view; each finding covers the whole original span it was read from.
     pub fn detect(&self, text: &str) -> Vec<Finding> {
+        self.detect_beside(text, || ()).0
+    }
+
+    /// [`Detector::detect`], with `beside` run while the detection reads the text, for work
+    /// that does not need the findings (indexing the same text for what comes next): on
+    /// two cores on the thread beside the rules once its own passes are done (it finishes
+    /// before the rules' thread on most texts), on more cores on a thread of its own; on a
+    /// short text or one core after the detection. Returns its result with the findings.
+    pub fn detect_beside<R: Send>(
+        &self,
+        text: &str,
+        beside: impl FnOnce() -> R + Send,
+    ) -> (Vec<Finding>, R) {
         match normalize::View::of(text) {
-            None => self.detect_view(text),
+            None => self.detect_view(text, beside),
             Some(view) => {
-                let mut found = self.detect_view(view.text());
+                let (mut found, r) = self.detect_view(view.text(), beside);
                 view.map_back(&mut found);
-                Self::settle(text, found)
+                (Self::settle(text, found), r)
             }
         }
     }
@@ -239,22 +253,33 @@ impl Detector {
         found
     }
 
-    fn detect_view(&self, text: &str) -> Vec<Finding> {
+    fn detect_view<R: Send>(
+        &self,
+        text: &str,
+        beside: impl FnOnce() -> R + Send,
+    ) -> (Vec<Finding>, R) {
         if text.len() < PARALLEL_MIN || *CORES < 2 {
             // `text` is already the normalised view: read as it is (normalising it again
             // cost a short text a second pass over its trigger words).
-            return self.detect_timed_view(text, &mut |_| {});
+            let found = self.detect_timed_view(text, &mut |_| {});
+            return (found, beside());
         }
         if *CORES < 3 {
-            self.detect_two_threads(text)
+            self.detect_two_threads(text, beside)
         } else {
-            self.detect_three_threads(text)
+            self.detect_three_threads(text, beside)
         }
     }
 
-    /// [`Detector::detect_view`] with three threads, on three cores or more.
-    fn detect_three_threads(&self, text: &str) -> Vec<Finding> {
-        let (found, streets, (fields, early)) = std::thread::scope(|scope| {
+    /// [`Detector::detect_view`] with three threads, on three cores or more (and `beside`
+    /// on a fourth).
+    fn detect_three_threads<R: Send>(
+        &self,
+        text: &str,
+        beside: impl FnOnce() -> R + Send,
+    ) -> (Vec<Finding>, R) {
+        let (found, streets, (fields, early), r) = std::thread::scope(|scope| {
+            let beside = scope.spawn(beside);
             // The passes that read no findings of the rules start on other threads: first
             // identifiers and tokens (needed as soon as the rules are done) and what the
             // address stage reads from the text alone, then the structure and the names.
@@ -275,9 +300,10 @@ impl Detector {
             let (mut ids, tokens, streets) = join(passes);
             found.append(&mut ids);
             tokens::add(tokens, &mut found);
-            (found, streets, join(side))
+            (found, streets, join(side), join(beside))
         });
-        self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {})
+        let found = self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {});
+        (found, r)
     }
 
     /// [`Detector::detect_view`] on two cores: one thread beside the rules (three threads
@@ -285,18 +311,24 @@ impl Detector {
     /// thirds of a core while the others did). It makes what the rules' thread needs in the
     /// order it needs it: the structure view, identifiers, token candidates and the address
     /// stage's reading (handed over as soon as they are made), then the names, taken last.
-    fn detect_two_threads(&self, text: &str) -> Vec<Finding> {
+    fn detect_two_threads<R: Send>(
+        &self,
+        text: &str,
+        beside: impl FnOnce() -> R + Send,
+    ) -> (Vec<Finding>, R) {
         std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::sync_channel(1);
+            let (early_tx, early_rx) = std::sync::mpsc::sync_channel(1);
             let side = scope.spawn(move || {
                 let fields = structure::fields(text);
                 let mut ids = Vec::new();
                 ids::find(text, &mut ids);
                 let tokens = tokens::candidates(text);
                 let streets = address::prepare(text);
-                // The receiver is gone only if the rules' thread panicked.
+                // The receivers are gone only if the rules' thread panicked.
                 let _ = tx.send((fields, ids, tokens, streets));
-                self.early_recognizers(text)
+                let _ = early_tx.send(self.early_recognizers(text));
+                beside()
             });
             let mut found = Vec::new();
             self.rules.scan(text, &mut found);
@@ -309,14 +341,28 @@ impl Detector {
             // As `rule_stages` adds them: identifiers after machine names, then tokens.
             found.append(&mut ids);
             tokens::add(tokens, &mut found);
-            self.finish_when(
+            let mut side = Some(side);
+            let found = self.finish_when(
                 text,
                 found,
                 &fields,
-                || join(side),
+                || match early_rx.recv() {
+                    Ok(early) => early,
+                    Err(_) => {
+                        // The side thread ended without sending: it panicked; pass it on.
+                        if let Some(side) = side.take() {
+                            join(side);
+                        }
+                        unreachable!("the side thread sends before it returns");
+                    }
+                },
                 Some(streets),
                 &mut |_| {},
-            )
+            );
+            match side.take() {
+                Some(side) => (found, join(side)),
+                None => unreachable!("the side thread is joined here only"),
+            }
         })
     }
 

@@ -42,10 +42,14 @@ use serde::{Deserialize, Serialize};
 pub use redact_detect::{Detector, Recognizer};
 pub use redact_entity::{Finding, Kind, Sensitive};
 pub use redact_restore::{Map, MapError, Restorer};
-use redact_surrogate::Surrogates;
+use redact_surrogate::{PreparedText, Surrogates};
 
 /// The largest text accepted by one call, in characters (the specification's limit).
 pub const MAX_TEXT_CHARS: usize = 200_000;
+
+/// From this size up, a text is indexed for its stand-ins while detection reads it (on the
+/// thread beside the rules, which finishes first), not on the first stand-in after it.
+const PREPARE_AHEAD: usize = 32 * 1024;
 
 /// The end user's own details, recognised wherever they are written.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -190,7 +194,29 @@ impl Redactor {
 
     /// Finds the identifying detail in `text`, after the options' allow-list and profile.
     pub fn findings(&self, text: &str, opts: &RedactOptions) -> Vec<Finding> {
-        let mut found = self.detector.detect(text);
+        self.findings_with(self.detector.detect(text), text, opts)
+    }
+
+    /// [`Redactor::findings`], with the text indexed for its stand-ins while it is read
+    /// when it is long ([`Detector::detect_beside`]).
+    fn findings_prepared(
+        &self,
+        text: &str,
+        opts: &RedactOptions,
+    ) -> (Vec<Finding>, Option<PreparedText>) {
+        let (found, prepared) = self.detector.detect_beside(text, || {
+            (text.len() >= PREPARE_AHEAD).then(|| PreparedText::of(text))
+        });
+        (self.findings_with(found, text, opts), prepared)
+    }
+
+    /// The findings of `text` given what the detector found in it.
+    fn findings_with(
+        &self,
+        mut found: Vec<Finding>,
+        text: &str,
+        opts: &RedactOptions,
+    ) -> Vec<Finding> {
         let mut extra = Vec::new();
         if let Some(p) = &opts.profile {
             extra.extend(profile::findings(text, p));
@@ -341,12 +367,12 @@ impl Redactor {
         if opts.strict && !names_decided {
             return Err(RedactError::NamesUndecided);
         }
-        let found = self.findings(text, opts);
+        let (found, mut prepared) = self.findings_prepared(text, opts);
         let mut attempt = 0u64;
         loop {
             // Name-part entries make replies that use a part of a stand-in name restorable;
             // if they ever make the text unrestorable, the last attempts go without them.
-            let r = self.replace(text, &found, opts, attempt, attempt < 2);
+            let r = self.replace(text, &found, opts, attempt, attempt < 2, prepared.take());
             // The invariant restore(redact(x)) == x is checked on every call; a collision the
             // generator could not see (a stand-in glued to its neighbours forming another)
             // is retried with fresh stand-ins.
@@ -367,6 +393,7 @@ impl Redactor {
         opts: &RedactOptions,
         attempt: u64,
         name_parts: bool,
+        prepared: Option<PreparedText>,
     ) -> Redaction {
         let mut sur = match self.seed {
             Some(s) => {
@@ -374,6 +401,9 @@ impl Redactor {
             }
             None => Surrogates::new(),
         };
+        if let Some(p) = prepared {
+            sur.use_prepared(p);
+        }
         let mut map = opts.map.clone().unwrap_or_default();
         for (stand_in, real) in map.iter() {
             // A person known from the previous turn: their parts keep their stand-in parts,

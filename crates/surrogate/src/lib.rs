@@ -355,6 +355,28 @@ fn free_positions<'a>(
     })
 }
 
+/// A text indexed for [`Surrogates::stand_in`] ahead of time ([`PreparedText::of`]), for
+/// instance on another thread while detection reads it; given to the generator with
+/// [`Surrogates::use_prepared`]. Its `Debug` output shows nothing of the text.
+pub struct PreparedText(TextIndex);
+
+impl PreparedText {
+    /// Indexes `text` as the first stand-ins for it would, and builds now what they would
+    /// build on their first questions.
+    pub fn of(text: &str) -> PreparedText {
+        let mut index = TextIndex::default();
+        index.prepare(text);
+        index.build_all();
+        PreparedText(index)
+    }
+}
+
+impl std::fmt::Debug for PreparedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreparedText").finish_non_exhaustive()
+    }
+}
+
 /// A generator of stand-ins for one text (or one conversation).
 ///
 /// See the [crate documentation](crate) for the guarantees of [`Surrogates::stand_in`].
@@ -442,6 +464,13 @@ impl Surrogates {
     pub fn occurrences_in(&mut self, original: &str, s: &str) -> Vec<usize> {
         self.text.prepare(original);
         self.text.occurrences(s)
+    }
+
+    /// Uses `prepared` as the index of the text it was made of (instead of building it on
+    /// the first [`Surrogates::stand_in`] for that text): pass that same `&str` afterwards.
+    /// The stand-ins are the same either way.
+    pub fn use_prepared(&mut self, prepared: PreparedText) {
+        self.text.adopt(prepared.0);
     }
 
     /// Marks a string as unusable as a stand-in: no later stand-in equals it (ignoring ASCII
@@ -694,6 +723,26 @@ fn generate(cx: &mut Ctx<'_>, kind: Kind, rule: &str, kp: usize, value: &str) ->
 mod free_name_tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A prepared index counts as a new text, whatever it describes: the generator's caches
+    /// of the text before it are dropped.
+    #[test]
+    fn a_prepared_index_is_a_new_text() {
+        let a = "Emily met Olivia.".to_string();
+        let mut s = Surrogates::with_seed(1);
+        let _ = s.stand_in(&a, Kind::Person, "t", 0, "Emily");
+        let before = s.text.generation();
+        assert_eq!(s.memo.words_gen, before);
+        s.use_prepared(PreparedText::of(&a));
+        assert!(s.text.generation() > before);
+        let b = "Henry met Alice.".to_string();
+        s.use_prepared(PreparedText::of(&b));
+        let g = s.text.generation();
+        let _ = s.stand_in(&b, Kind::Person, "t", 0, "Henry");
+        // Same text as prepared: not indexed again, the caches follow the new generation.
+        assert_eq!(s.text.generation(), g);
+        assert_eq!(s.memo.words_gen, g);
+    }
 
     proptest! {
         /// The short-haystack search answers as `str::contains`.

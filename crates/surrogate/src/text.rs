@@ -431,30 +431,33 @@ impl TextIndex {
     /// makes `kowalczyk` female), so that `Aniela Kowalczyk` elsewhere gets a given name of
     /// that gender; `None` when no title or titles of both genders precede it.
     pub(crate) fn titled_gender(&self, key: &str) -> Option<crate::data::Gender> {
-        let titled = self.titled.get_or_init(|| {
-            let mut out: Vec<(String, crate::data::Gender)> = Vec::new();
-            let mut conflicts: Vec<String> = Vec::new();
-            let mut prev: Option<crate::data::Gender> = None;
-            for w in letter_runs(&self.lower) {
-                if let Some(g) = prev.take() {
-                    let k = crate::data::key(w);
-                    match out.iter().find(|(o, _)| *o == k) {
-                        Some((_, og)) if *og != g => conflicts.push(k),
-                        Some(_) => {}
-                        None => out.push((k, g)),
-                    }
-                    if out.len() > 256 {
-                        break;
-                    }
-                }
-                prev = crate::person::may_be_title(w)
-                    .then(|| crate::person::title_gender(w))
-                    .flatten();
-            }
-            out.retain(|(k, _)| !conflicts.contains(k));
-            out
-        });
+        let titled = self.titled.get_or_init(|| titled_of(&self.lower));
         titled.iter().find(|(k, _)| k == key).map(|(_, g)| *g)
+    }
+
+    /// Takes `other` as the index, counted as a new text (so that what was cached for the
+    /// text described before is dropped, even when `other` describes the same one).
+    pub(crate) fn adopt(&mut self, mut other: TextIndex) {
+        other.generation = self.generation + 1;
+        *self = other;
+    }
+
+    /// Builds now what the index builds on the first question of each sort (the text's
+    /// 4-gram positions of a long text, its short words, titled name words, Unicode lower
+    /// case of a non-ASCII text), so that it can be done on another thread before the
+    /// questions come. The answers are the same either way.
+    pub(crate) fn build_all(&mut self) {
+        let lower = self.lower.as_bytes();
+        if lower.len() >= FILTER_MIN_TEXT {
+            self.grams
+                .get_or_init(|| GramPositions::build(lower, false));
+        }
+        let _ = self.bits();
+        self.short_words.get_or_init(|| ShortWords::of(lower));
+        self.titled.get_or_init(|| titled_of(&self.lower));
+        if !self.lower.is_ascii() {
+            self.folded.get_or_init(|| folded_of(&self.lower));
+        }
     }
 
     /// The 4-gram positions, once the text is long and has been queried often.
@@ -521,12 +524,7 @@ impl TextIndex {
             return true;
         }
         !needle_lower.is_ascii() && {
-            let (folded, grams) = self.folded.get_or_init(|| {
-                let folded = unicode_lower(&self.lower);
-                let grams = (folded.len() >= FILTER_MIN_TEXT)
-                    .then(|| GramPositions::build(folded.as_bytes(), true));
-                (folded, grams)
-            });
+            let (folded, grams) = self.folded.get_or_init(|| folded_of(&self.lower));
             let needle = needle_lower.to_lowercase();
             match grams {
                 Some(g) if needle.len() >= 4 => g.contains(folded.as_bytes(), needle.as_bytes()),
@@ -590,6 +588,40 @@ impl TextIndex {
             self.contains_lower(needle)
         }
     }
+}
+
+/// Name words that follow a title of one gender in `lower` (see [`TextIndex::titled_gender`]).
+fn titled_of(lower: &str) -> Vec<(String, crate::data::Gender)> {
+    let mut out: Vec<(String, crate::data::Gender)> = Vec::new();
+    let mut conflicts: Vec<String> = Vec::new();
+    let mut prev: Option<crate::data::Gender> = None;
+    for w in letter_runs(lower) {
+        if let Some(g) = prev.take() {
+            let k = crate::data::key(w);
+            match out.iter().find(|(o, _)| *o == k) {
+                Some((_, og)) if *og != g => conflicts.push(k),
+                Some(_) => {}
+                None => out.push((k, g)),
+            }
+            if out.len() > 256 {
+                break;
+            }
+        }
+        prev = crate::person::may_be_title(w)
+            .then(|| crate::person::title_gender(w))
+            .flatten();
+    }
+    out.retain(|(k, _)| !conflicts.contains(k));
+    out
+}
+
+/// The text in lower case by Unicode rules, with the positions of its non-ASCII 4-grams
+/// when it is long (see [`TextIndex::folded`]).
+fn folded_of(lower: &str) -> (String, Option<GramPositions>) {
+    let folded = unicode_lower(lower);
+    let grams =
+        (folded.len() >= FILTER_MIN_TEXT).then(|| GramPositions::build(folded.as_bytes(), true));
+    (folded, grams)
 }
 
 /// The non-empty runs of letters, apostrophes and hyphens of `s`, in order: what

@@ -1307,3 +1307,74 @@ fn two_thousand_findings_in_a_large_text_are_quick() {
     let el = t.elapsed();
     assert!(el.as_secs_f64() < 5.0, "{el:?}");
 }
+
+/// Two long texts: the first full of common given names (so that they are not drawn for
+/// it), the second with people of the same origin but without those names; non-ASCII
+/// names and short words in both.
+/// Values of a text, with their kinds.
+type Values = Vec<(Kind, String)>;
+
+fn two_texts() -> (String, String, Values, Values) {
+    let given = [
+        "Emily", "Olivia", "James", "Noah", "Sophia", "Liam", "Emma", "Lucas", "Mia", "Ava",
+        "Oliver", "Amelia", "Jack", "Isla", "Harry", "Grace", "Thomas", "Chloe",
+    ];
+    let mut a = String::new();
+    let mut b = String::new();
+    let mut va = Vec::new();
+    let mut vb = Vec::new();
+    let mut i = 0;
+    while a.len() < 20_000 {
+        let g = given[i % given.len()];
+        let person = format!("{g} Kowalczyk{i}");
+        a.push_str(&format!(
+            "Mr. {person} met {g} and Zoë Ødegård at no. {i}; mail {}.{i}@example.org, tel +44 20 7946 {:04}.\n",
+            g.to_lowercase(),
+            i % 10_000
+        ));
+        va.push((Kind::Person, person));
+        va.push((Kind::Email, format!("{}.{i}@example.org", g.to_lowercase())));
+        va.push((Kind::Phone, format!("+44 20 7946 {:04}", i % 10_000)));
+        let others = [
+            "Henry",
+            "Charlotte",
+            "George",
+            "Alice",
+            "William",
+            "Lily",
+            "Edward",
+        ];
+        let other = format!("Dr. {} Smith{i}", others[i % others.len()]);
+        b.push_str(&format!(
+            "Ms {other} wrote to Zoë at ops-{i}@corp.example, call 020 7946 {:04}; ok.\n",
+            (i * 7) % 10_000
+        ));
+        vb.push((Kind::Person, other));
+        vb.push((Kind::Email, format!("ops-{i}@corp.example")));
+        vb.push((Kind::Phone, format!("020 7946 {:04}", (i * 7) % 10_000)));
+        i += 1;
+    }
+    (a, b, va, vb)
+}
+
+#[test]
+fn a_text_prepared_ahead_gives_the_same_stand_ins() {
+    use redact_surrogate::PreparedText;
+    let (a, b, va, vb) = two_texts();
+    let run = |prepared: bool| {
+        let mut s = Surrogates::with_seed(9);
+        let mut out = Vec::new();
+        for (text, values) in [(&a, &va), (&b, &vb)] {
+            if prepared {
+                s.use_prepared(PreparedText::of(text));
+            }
+            for (kind, v) in values.iter().take(120) {
+                out.push(s.stand_in(text, *kind, "test", 0, v));
+            }
+        }
+        out
+    };
+    let plain = run(false);
+    assert_eq!(plain.len(), 240);
+    assert_eq!(run(true), plain);
+}
