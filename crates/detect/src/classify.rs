@@ -114,8 +114,8 @@ pub fn classify(
         }
         Check::PassportShape => {
             // `Please bring your passport (we have U73031212 on file)`.
-            let cues = Cues::before(text, vs, context::WINDOW);
-            let near = Cues::of(text, near_start(text, vs, 2), vs);
+            let (cues, near) =
+                Cues::before_and_near(text, vs, context::WINDOW, near_start(text, vs, 2));
             if cues.has(Cue::Passport) && !near.has(Cue::NotPersonal) {
                 out.push(Finding::new(vs, ve, Kind::IdNumber, "passport"));
             }
@@ -1021,8 +1021,7 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         }
     }
     // Context is read only for what the shape alone cannot decide.
-    let ctx = Cues::before(text, s, context::WINDOW);
-    let near = Cues::of(text, near_start(text, s, 2), s);
+    let (ctx, near) = Cues::before_and_near(text, s, context::WINDOW, near_start(text, s, 2));
     let negative = !labelled && near.has(Cue::NotPersonal);
     if negative {
         return None;
@@ -1329,25 +1328,67 @@ fn phone_plausible(raw: &str) -> bool {
     (8..=15).contains(&raw.bytes().filter(u8::is_ascii_digit).count())
 }
 
+/// The ASCII digits of `raw`, in `buf`, when there are 7 to 15 of them (what a phone
+/// number has): the numbers checked are read without a `String` made for each.
+#[cfg(feature = "phonenumber")]
+fn phone_digits<'b>(raw: &str, buf: &'b mut [u8; 15]) -> Option<&'b str> {
+    let mut n = 0;
+    for c in raw.bytes().filter(u8::is_ascii_digit) {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    if n < 7 {
+        return None;
+    }
+    std::str::from_utf8(&buf[..n]).ok()
+}
+
+/// Whether the digit groups of `raw` (its runs of ASCII digits, as [`shape`] counts them)
+/// are those of the North American plan: 3-3-4 or 1-3-3-4.
+#[cfg(feature = "phonenumber")]
+fn nanp_groups(raw: &str) -> bool {
+    let mut groups = [0usize; 4];
+    let (mut k, mut run) = (0, 0);
+    for c in raw.bytes() {
+        if c.is_ascii_digit() {
+            run += 1;
+        } else if run > 0 {
+            if k == groups.len() {
+                return false;
+            }
+            groups[k] = run;
+            k += 1;
+            run = 0;
+        }
+    }
+    if run > 0 {
+        if k == groups.len() {
+            return false;
+        }
+        groups[k] = run;
+        k += 1;
+    }
+    matches!(groups[..k], [3, 3, 4] | [1, 3, 3, 4])
+}
+
 #[cfg(feature = "phonenumber")]
 fn phone_valid(raw: &str, international: bool) -> bool {
-    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
-    if !(7..=15).contains(&digits.len()) {
+    let mut buf = [0u8; 15];
+    let Some(digits) = phone_digits(raw, &mut buf) else {
         return false;
-    }
+    };
     if international {
-        return crate::phone::valid_international(&digits);
+        return crate::phone::valid_international(digits);
     }
-    let sh = shape(raw);
-    let nanp = matches!(sh.groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]) && !raw.starts_with('0');
-    crate::phone::valid_national(&digits, nanp)
+    let nanp = nanp_groups(raw) && !raw.starts_with('0');
+    crate::phone::valid_national(digits, nanp)
 }
 
 /// Valid in a common region, with or without the trunk prefix that region writes.
 #[cfg(feature = "phonenumber")]
 fn phone_valid_any(raw: &str) -> bool {
-    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
-    (7..=15).contains(&digits.len()) && crate::phone::valid_national_any(&digits)
+    let mut buf = [0u8; 15];
+    phone_digits(raw, &mut buf).is_some_and(crate::phone::valid_national_any)
 }
 
 #[cfg(not(feature = "phonenumber"))]
@@ -1362,5 +1403,48 @@ fn phone_valid(raw: &str, international: bool) -> bool {
         (8..=15).contains(&n)
     } else {
         (10..=11).contains(&n)
+    }
+}
+
+#[cfg(all(test, feature = "phonenumber"))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The digit buffer holds what the `String` of the digits held, for every raw
+        /// number of a phone's length, and nothing otherwise.
+        #[test]
+        fn phone_digits_are_the_filtered_digits(raw in "[0-9 ()+./-]{0,40}") {
+            let want: String = raw.chars().filter(char::is_ascii_digit).collect();
+            let mut buf = [0u8; 15];
+            let have = phone_digits(&raw, &mut buf);
+            if (7..=15).contains(&want.len()) {
+                prop_assert_eq!(have, Some(want.as_str()));
+            } else {
+                prop_assert_eq!(have, None);
+            }
+        }
+
+        /// The group test without a [`Shape`] says what the shape's groups say.
+        #[test]
+        fn nanp_groups_read_as_the_shape(raw in "[0-9 ()+./-]{0,24}") {
+            let want = matches!(shape(&raw).groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]);
+            prop_assert_eq!(nanp_groups(&raw), want);
+        }
+
+        #[test]
+        fn nanp_groups_of_phone_shapes(
+            groups in proptest::collection::vec(1usize..6, 0..6),
+            sep in "[ ./()-]{1,2}",
+        ) {
+            let raw = groups
+                .iter()
+                .map(|&n| "5".repeat(n))
+                .collect::<Vec<_>>()
+                .join(&sep);
+            let want = matches!(shape(&raw).groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]);
+            prop_assert_eq!(nanp_groups(&raw), want);
+        }
     }
 }

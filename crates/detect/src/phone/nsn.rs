@@ -264,7 +264,18 @@ fn eval(node: &Node, s: &[u8], starts: Set) -> Set {
             let c = *s.get(p)?;
             (c < 128 && set >> c & 1 != 0).then_some(p + 1)
         }),
-        Node::Concat(v) => v.iter().fold(starts, |at, n| eval(n, s, at)),
+        Node::Concat(v) => {
+            // Stops at the first item nothing gets through (most alternatives of a number
+            // type fail at their first digits): the rest would only be called to return 0.
+            let mut at = starts;
+            for n in v {
+                at = eval(n, s, at);
+                if at == 0 {
+                    break;
+                }
+            }
+            at
+        }
         Node::Alt(v) => v.iter().fold(0, |acc, n| acc | eval(n, s, starts)),
         &Node::Repeat(ref sub, min, max) => {
             let mut cur = starts;
