@@ -361,7 +361,7 @@ const CATEGORIES: &[(Cue, &[&str])] = &[
 ];
 
 struct CueIndex {
-    ac: aho_corasick::AhoCorasick,
+    ac: Overlapping,
     cue_of: Vec<u32>,
     /// The cue must be a whole word (a plural `s` allowed): short cues (`tel` is not
     /// `telegram`), the look-alike words (`step` is not `Stephen`, `part` not `partner`,
@@ -373,6 +373,8 @@ struct CueIndex {
 pub(crate) fn warm_up() {
     std::sync::LazyLock::force(&CUES);
 }
+
+use crate::normalize::scan::Overlapping;
 
 static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
     let mut words = Vec::new();
@@ -387,11 +389,7 @@ static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
     }
     // A DFA: the cue windows are searched thousands of times per text, and a DFA steps
     // through a byte for fewer instructions than the default (a contiguous NFA).
-    let ac = aho_corasick::AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(&words)
-        .expect("cue words compile");
+    let ac = Overlapping::new(&words, true).expect("cue words compile");
     CueIndex { ac, cue_of, whole }
 });
 
@@ -434,28 +432,23 @@ impl Cues {
         let b = text.as_bytes();
         let mut set = 0;
         let mut near_set = 0;
-        for m in idx
-            .ac
-            .find_overlapping_iter(aho_corasick::Input::new(text).span(s..e))
-        {
-            let at = m.start();
+        idx.ac.each_in(b, s, e, |at, end, pid| {
             // A short cue is a whole word (`tel`, not `telegram`; `acc`, not `access`); a
             // longer one may start a word (`phone` in `phones`, `licence` in `licences`).
-            let whole = idx.whole[m.pattern().as_usize()] && b[m.end() - 1].is_ascii_alphabetic();
+            let whole = idx.whole[pid] && b[end - 1].is_ascii_alphabetic();
             let ends_ok = !whole || {
-                let next = b.get(m.end()).copied();
+                let next = b.get(end).copied();
                 !next.is_some_and(|c| c.is_ascii_alphabetic())
-                    || (next == Some(b's')
-                        && !b.get(m.end() + 1).is_some_and(u8::is_ascii_alphabetic))
+                    || (next == Some(b's') && !b.get(end + 1).is_some_and(u8::is_ascii_alphabetic))
             };
             if (at == 0 || !b[at - 1].is_ascii_alphanumeric()) && ends_ok {
-                let cue = idx.cue_of[m.pattern().as_usize()];
+                let cue = idx.cue_of[pid];
                 set |= cue;
                 if at >= near {
                     near_set |= cue;
                 }
             }
-        }
+        });
         (Cues(set), Cues(near_set))
     }
 

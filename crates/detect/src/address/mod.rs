@@ -25,8 +25,10 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasickBuilder, MatchKind};
 use redact_entity::{Finding, Kind};
+
+use crate::normalize::scan::Overlapping;
 
 const STREET_TYPES: &str = include_str!("../../data/street_types.txt");
 
@@ -36,7 +38,7 @@ const GLUE: u8 = 4;
 const NUM_FIRST: u8 = 8;
 
 struct Types {
-    ac: AhoCorasick,
+    ac: Overlapping,
     /// Places of each pattern (bit set of `PRE`, `SUF`, `GLUE`, `NUM_FIRST`).
     places: Vec<u8>,
     /// Whether the pattern, written in lower case, is a street type on its own (`rue`,
@@ -163,12 +165,7 @@ static TYPES: LazyLock<Types> = LazyLock::new(|| {
         .map(|w| LOWER_OK.contains(&w.to_lowercase().as_str()))
         .collect();
     // A full DFA: a few MB once, about a nanosecond a byte on every text.
-    let ac = AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::Standard)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(&words)
-        .expect("street types build");
+    let ac = Overlapping::new(&words, true).expect("street types build");
     Types {
         ac,
         places,
@@ -1209,52 +1206,50 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             _ => ranges.push((a, b)),
         }
     }
-    let marks = ranges.iter().flat_map(|&(a, b)| {
-        types
-            .ac
-            .find_overlapping_iter(aho_corasick::Input::new(text).span(a..b))
-    });
-    for m in marks {
+    let mut marks = Vec::new();
+    for &(a, b) in &ranges {
+        types.ac.all_in(text.as_bytes(), a, b, &mut marks);
+    }
+    for (m_start, m_end, pid) in marks {
         // Marks inside a word (`report`, `mostly`) start no street: a type stands at a word's
         // start or end.
-        let starts_word = text[..m.start()]
+        let starts_word = text[..m_start]
             .chars()
             .next_back()
             .is_none_or(|c| !c.is_alphanumeric());
-        let ends_word = text[m.end()..]
+        let ends_word = text[m_end..]
             .chars()
             .next()
             .is_none_or(|c| !c.is_alphanumeric());
         if !starts_word && !ends_word {
             continue;
         }
-        let pid = m.pattern().as_usize();
         let places = types.places[pid];
-        let (Some(j), Some(k)) = (tok_at(m.start()), tok_at(m.end() - 1)) else {
+        let (Some(j), Some(k)) = (tok_at(m_start), tok_at(m_end - 1)) else {
             continue;
         };
         if !digits_near(j, k) {
             continue;
         }
         let (ts, te) = (scan.toks[j].start, scan.toks[k].end);
-        let te_ = if text[..te].ends_with('.') && m.end() == te - 1 {
+        let te_ = if text[..te].ends_with('.') && m_end == te - 1 {
             te - 1
         } else {
             te
         };
-        let whole = m.start() == ts && m.end() == te_;
-        let glued = m.end() == te_ && j == k && m.start() > ts && {
-            let before = &text[ts..m.start()];
+        let whole = m_start == ts && m_end == te_;
+        let glued = m_end == te_ && j == k && m_start > ts && {
+            let before = &text[ts..m_start];
             let letters = before.chars().filter(|c| c.is_alphabetic()).count();
             letters >= 3
                 || (before.ends_with('-') && letters >= 2)
-                || text[m.start()..].starts_with('-')
+                || text[m_start..].starts_with('-')
         };
-        let matched = &text[m.start()..m.end()];
+        let matched = &text[m_start..m_end];
         // Thai writes the type glued to the name after the number: `52 ถนนบุณยะภาชน์`.
-        if m.start() == ts
+        if m_start == ts
             && j == k
-            && m.end() < te
+            && m_end < te
             && places & PRE != 0
             && matched
                 .chars()
