@@ -1206,11 +1206,8 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             _ => ranges.push((a, b)),
         }
     }
-    let mut marks = Vec::new();
-    for &(a, b) in &ranges {
-        types.ac.all_in(text.as_bytes(), a, b, &mut marks);
-    }
-    for (m_start, m_end, pid) in marks {
+    // Each mark as the scan meets it (in the order of an overlapping search of each range).
+    let mut on_mark = |m_start: usize, m_end: usize, pid: usize| {
         // Marks inside a word (`report`, `mostly`) start no street: a type stands at a word's
         // start or end.
         let starts_word = text[..m_start]
@@ -1222,14 +1219,14 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             .next()
             .is_none_or(|c| !c.is_alphanumeric());
         if !starts_word && !ends_word {
-            continue;
+            return;
         }
         let places = types.places[pid];
         let (Some(j), Some(k)) = (tok_at(m_start), tok_at(m_end - 1)) else {
-            continue;
+            return;
         };
         if !digits_near(j, k) {
-            continue;
+            return;
         }
         let (ts, te) = (scan.toks[j].start, scan.toks[k].end);
         let te_ = if text[..te].ends_with('.') && m_end == te - 1 {
@@ -1260,7 +1257,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             && house_number(scan.t(j - 1))
         {
             streets.push((j - 1, j));
-            continue;
+            return;
         }
         let lower = matched.chars().next().is_some_and(char::is_lowercase);
         let number_before = j > 0 && house_number(scan.t(j - 1));
@@ -1270,14 +1267,14 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             && let Some(r) = pre_street(&scan, j, k)
         {
             streets.push(r);
-            continue;
+            return;
         }
         if whole
             && places & SUF != 0
             && let Some(r) = suf_street(&scan, j, k)
         {
             streets.push(r);
-            continue;
+            return;
         }
         if glued && places & GLUE != 0 && is_cap(scan.t(j)) && is_word(scan.t(j)) {
             if let Some(last) = scan.number_after(k, false) {
@@ -1295,13 +1292,13 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
                     j
                 };
                 streets.push((first, last));
-                continue;
+                return;
             }
             if places & NUM_FIRST != 0
                 && let Some(r) = num_first(&scan, j, k, false, true)
             {
                 streets.push(r);
-                continue;
+                return;
             }
         }
         if whole && places & NUM_FIRST != 0 {
@@ -1311,6 +1308,9 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
                 streets.push(r);
             }
         }
+    };
+    for &(a, b) in &ranges {
+        types.ac.each_in(text.as_bytes(), a, b, &mut on_mark);
     }
     // Streets without a type word, read from the postcode after them.
     let mut postcodes: Vec<(usize, usize)> = Vec::new();

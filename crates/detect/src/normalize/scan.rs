@@ -132,24 +132,13 @@ impl Overlapping {
         Ok(Overlapping { dfa, start })
     }
 
-    /// Appends to `out` every match (start, end, pattern index) that lies in `hay[from..to]`,
+    /// Calls `f` with every match (start, end, pattern index) that lies in `hay[from..to]`,
     /// in the order `AhoCorasick::find_overlapping_iter` gives them over that span: by end,
     /// and at one end in the order of the matching state's patterns.
     ///
     /// The same walk as `aho_corasick`'s, without its per-match return into an iterator
     /// (a call, a state saved and reloaded for every match) and four bytes at a time where
     /// no match ends.
-    pub(crate) fn all_in(
-        &self,
-        hay: &[u8],
-        from: usize,
-        to: usize,
-        out: &mut Vec<(usize, usize, usize)>,
-    ) {
-        self.each_in(hay, from, to, |s, e, p| out.push((s, e, p)));
-    }
-
-    /// Calls `f` with each match of [`Overlapping::all_in`], in the same order.
     #[inline(never)]
     pub(crate) fn each_in(
         &self,
@@ -249,7 +238,7 @@ mod tests {
                     .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
                     .collect();
                 let mut got = Vec::new();
-                sc.all_in(text.as_bytes(), from, to, &mut got);
+                sc.each_in(text.as_bytes(), from, to, |s, e, p| got.push((s, e, p)));
                 assert_eq!(got, want, "ci={ci} {from}..{to} in {text:?}");
             }
         }
