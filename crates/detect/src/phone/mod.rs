@@ -89,6 +89,9 @@ struct Compiled {
 struct Region {
     /// Index in [`data::REGIONS`].
     data: usize,
+    /// The lengths its general description allows, as bits ([`length_bits`]): a number of
+    /// another length is not valid there, known without compiling or calling anything.
+    general_lengths: u64,
     code: u16,
     national_prefix: Option<&'static str>,
     /// Its people always write the trunk prefix in a national number ([`TRUNK_WRITTEN`]).
@@ -111,6 +114,11 @@ impl Region {
     }
 
     fn valid_nsn(&self, nsn: &str) -> bool {
+        // The general description's own length test, first (it is the first test of
+        // `general.matches`): most regions tried for a number fail it.
+        if !(nsn.len() < 64 && self.general_lengths >> nsn.len() & 1 != 0) {
+            return false;
+        }
         let c = self.compiled();
         c.general.matches(nsn) && c.types.iter().any(|t| t.matches(nsn))
     }
@@ -142,6 +150,7 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
     for (i, m) in data::REGIONS.iter().enumerate() {
         regions.push(Region {
             data: i,
+            general_lengths: length_bits(m.general.lengths),
             code: m.code,
             national_prefix: m.national_prefix,
             trunk_written: TRUNK_WRITTEN.contains(&m.id),
