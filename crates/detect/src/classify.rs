@@ -787,18 +787,11 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
 /// ` ext. 318`, ` ext 318`, ` extension 4`), 0 when there is none.
 fn extension_len(text: &str, at: usize) -> usize {
     let rest = text.as_bytes().get(at..).unwrap_or_default();
-    for ext in [
-        " extension ",
-        " ext.: ",
-        " ext. ",
-        " ext: ",
-        " ext.",
-        " ext ",
-        " x ",
-        " x",
-        "x",
-        " #",
-    ] {
+    // Every form starts with a space or an `x`: most numbers are followed by neither.
+    if !matches!(rest.first(), Some(b' ' | b'x' | b'X')) {
+        return 0;
+    }
+    for ext in EXTENSIONS {
         let e = ext.as_bytes();
         if rest.len() > e.len() && rest[..e.len()].eq_ignore_ascii_case(e) {
             let tail = &rest[e.len()..];
@@ -810,6 +803,20 @@ fn extension_len(text: &str, at: usize) -> usize {
     }
     0
 }
+
+/// The ways an extension is written after a number, tried in order ([`extension_len`]).
+const EXTENSIONS: [&str; 10] = [
+    " extension ",
+    " ext.: ",
+    " ext. ",
+    " ext: ",
+    " ext.",
+    " ext ",
+    " x ",
+    " x",
+    "x",
+    " #",
+];
 
 /// Every ')' closes an earlier '(' and every '(' is closed.
 fn brackets_balanced(s: &str) -> bool {
@@ -1466,6 +1473,14 @@ fn phone_valid(raw: &str, international: bool) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The first-byte test of [`extension_len`] passes every form's first byte.
+    #[test]
+    fn extension_forms_start_with_a_space_or_x() {
+        for e in EXTENSIONS {
+            assert!(matches!(e.as_bytes()[0], b' ' | b'x'), "{e:?}");
+        }
+    }
 
     proptest! {
         /// The digit buffer holds what the `String` of the digits held, for every raw
