@@ -2048,7 +2048,6 @@ mod tests {
         assert!(!plausible(gh, &format!("ghp_{}", "0".repeat(36))));
     }
 
-    #[test]
     /// The ASCII path gives the list's entropy to the bit (the thresholds compare it).
     #[test]
     fn shannon_entropy_ascii_is_the_list_sum() {
