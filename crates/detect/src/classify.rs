@@ -114,8 +114,8 @@ pub fn classify(
         }
         Check::PassportShape => {
             // `Please bring your passport (we have U73031212 on file)`.
-            let cues = Cues::before(text, vs, context::WINDOW);
-            let near = Cues::of(text, near_start(text, vs, 2), vs);
+            let (cues, near) =
+                Cues::before_and_near(text, vs, context::WINDOW, near_start(text, vs, 2));
             if cues.has(Cue::Passport) && !near.has(Cue::NotPersonal) {
                 out.push(Finding::new(vs, ve, Kind::IdNumber, "passport"));
             }
@@ -787,18 +787,11 @@ fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
 /// ` ext. 318`, ` ext 318`, ` extension 4`), 0 when there is none.
 fn extension_len(text: &str, at: usize) -> usize {
     let rest = text.as_bytes().get(at..).unwrap_or_default();
-    for ext in [
-        " extension ",
-        " ext.: ",
-        " ext. ",
-        " ext: ",
-        " ext.",
-        " ext ",
-        " x ",
-        " x",
-        "x",
-        " #",
-    ] {
+    // Every form starts with a space or an `x`: most numbers are followed by neither.
+    if !matches!(rest.first(), Some(b' ' | b'x' | b'X')) {
+        return 0;
+    }
+    for ext in EXTENSIONS {
         let e = ext.as_bytes();
         if rest.len() > e.len() && rest[..e.len()].eq_ignore_ascii_case(e) {
             let tail = &rest[e.len()..];
@@ -810,6 +803,20 @@ fn extension_len(text: &str, at: usize) -> usize {
     }
     0
 }
+
+/// The ways an extension is written after a number, tried in order ([`extension_len`]).
+const EXTENSIONS: [&str; 10] = [
+    " extension ",
+    " ext.: ",
+    " ext. ",
+    " ext: ",
+    " ext.",
+    " ext ",
+    " x ",
+    " x",
+    "x",
+    " #",
+];
 
 /// Every ')' closes an earlier '(' and every '(' is closed.
 fn brackets_balanced(s: &str) -> bool {
@@ -829,18 +836,74 @@ fn brackets_balanced(s: &str) -> bool {
     depth == 0
 }
 
+/// A list kept in place up to `N` items and on the heap beyond: a number's shape is read
+/// for every digit run the rules find, and its three lists are short (three heap blocks a
+/// run were half the allocations of detection).
+pub(crate) struct Buf<T: Copy + Default, const N: usize> {
+    inline: [T; N],
+    len: usize,
+    /// All the items once there are more than `N`.
+    heap: Vec<T>,
+}
+
+impl<T: Copy + Default, const N: usize> Buf<T, N> {
+    fn new() -> Self {
+        Buf {
+            inline: [T::default(); N],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, x: T) {
+        if self.len < N {
+            self.inline[self.len] = x;
+        } else {
+            if self.len == N {
+                self.heap.extend_from_slice(&self.inline);
+            }
+            self.heap.push(x);
+        }
+        self.len += 1;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[T] {
+        if self.len <= N {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::Deref for Buf<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize, const M: usize> PartialEq<[T; M]>
+    for Buf<T, N>
+{
+    fn eq(&self, other: &[T; M]) -> bool {
+        self.as_slice() == other
+    }
+}
+
 pub(crate) struct Shape {
-    digits: Vec<u8>,
-    groups: Vec<usize>,
-    seps: Vec<u8>,
+    digits: Buf<u8, 24>,
+    groups: Buf<usize, 12>,
+    seps: Buf<u8, 4>,
     plus: bool,
     paren: bool,
 }
 
 pub(crate) fn shape(raw: &str) -> Shape {
-    let mut digits = Vec::with_capacity(raw.len());
-    let mut groups = Vec::new();
-    let mut seps = Vec::new();
+    let mut digits = Buf::new();
+    let mut groups = Buf::new();
+    let mut seps = Buf::new();
     let mut run = 0;
     for c in raw.bytes() {
         if c.is_ascii_digit() {
@@ -1021,8 +1084,7 @@ fn digits_finding(text: &str, s: usize, e: usize, labelled: bool) -> Option<Find
         }
     }
     // Context is read only for what the shape alone cannot decide.
-    let ctx = Cues::before(text, s, context::WINDOW);
-    let near = Cues::of(text, near_start(text, s, 2), s);
+    let (ctx, near) = Cues::before_and_near(text, s, context::WINDOW, near_start(text, s, 2));
     let negative = !labelled && near.has(Cue::NotPersonal);
     if negative {
         return None;
@@ -1329,25 +1391,67 @@ fn phone_plausible(raw: &str) -> bool {
     (8..=15).contains(&raw.bytes().filter(u8::is_ascii_digit).count())
 }
 
+/// The ASCII digits of `raw`, in `buf`, when there are 7 to 15 of them (what a phone
+/// number has): the numbers checked are read without a `String` made for each.
+#[cfg(feature = "phonenumber")]
+fn phone_digits<'b>(raw: &str, buf: &'b mut [u8; 15]) -> Option<&'b str> {
+    let mut n = 0;
+    for c in raw.bytes().filter(u8::is_ascii_digit) {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    if n < 7 {
+        return None;
+    }
+    std::str::from_utf8(&buf[..n]).ok()
+}
+
+/// Whether the digit groups of `raw` (its runs of ASCII digits, as [`shape`] counts them)
+/// are those of the North American plan: 3-3-4 or 1-3-3-4.
+#[cfg(feature = "phonenumber")]
+fn nanp_groups(raw: &str) -> bool {
+    let mut groups = [0usize; 4];
+    let (mut k, mut run) = (0, 0);
+    for c in raw.bytes() {
+        if c.is_ascii_digit() {
+            run += 1;
+        } else if run > 0 {
+            if k == groups.len() {
+                return false;
+            }
+            groups[k] = run;
+            k += 1;
+            run = 0;
+        }
+    }
+    if run > 0 {
+        if k == groups.len() {
+            return false;
+        }
+        groups[k] = run;
+        k += 1;
+    }
+    matches!(groups[..k], [3, 3, 4] | [1, 3, 3, 4])
+}
+
 #[cfg(feature = "phonenumber")]
 fn phone_valid(raw: &str, international: bool) -> bool {
-    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
-    if !(7..=15).contains(&digits.len()) {
+    let mut buf = [0u8; 15];
+    let Some(digits) = phone_digits(raw, &mut buf) else {
         return false;
-    }
+    };
     if international {
-        return crate::phone::valid_international(&digits);
+        return crate::phone::valid_international(digits);
     }
-    let sh = shape(raw);
-    let nanp = matches!(sh.groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]) && !raw.starts_with('0');
-    crate::phone::valid_national(&digits, nanp)
+    let nanp = nanp_groups(raw) && !raw.starts_with('0');
+    crate::phone::valid_national(digits, nanp)
 }
 
 /// Valid in a common region, with or without the trunk prefix that region writes.
 #[cfg(feature = "phonenumber")]
 fn phone_valid_any(raw: &str) -> bool {
-    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
-    (7..=15).contains(&digits.len()) && crate::phone::valid_national_any(&digits)
+    let mut buf = [0u8; 15];
+    phone_digits(raw, &mut buf).is_some_and(crate::phone::valid_national_any)
 }
 
 #[cfg(not(feature = "phonenumber"))]
@@ -1362,5 +1466,85 @@ fn phone_valid(raw: &str, international: bool) -> bool {
         (8..=15).contains(&n)
     } else {
         (10..=11).contains(&n)
+    }
+}
+
+#[cfg(all(test, feature = "phonenumber"))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The first-byte test of [`extension_len`] passes every form's first byte.
+    #[test]
+    fn extension_forms_start_with_a_space_or_x() {
+        for e in EXTENSIONS {
+            assert!(matches!(e.as_bytes()[0], b' ' | b'x'), "{e:?}");
+        }
+    }
+
+    proptest! {
+        /// The digit buffer holds what the `String` of the digits held, for every raw
+        /// number of a phone's length, and nothing otherwise.
+        #[test]
+        fn phone_digits_are_the_filtered_digits(raw in "[0-9 ()+./-]{0,40}") {
+            let want: String = raw.chars().filter(char::is_ascii_digit).collect();
+            let mut buf = [0u8; 15];
+            let have = phone_digits(&raw, &mut buf);
+            if (7..=15).contains(&want.len()) {
+                prop_assert_eq!(have, Some(want.as_str()));
+            } else {
+                prop_assert_eq!(have, None);
+            }
+        }
+
+        /// The group test without a [`Shape`] says what the shape's groups say.
+        #[test]
+        fn shape_lists_are_those_of_vectors(raw in "[0-9 ()+./:a-]{0,60}") {
+            // The lists as the vectors of the shape before `Buf` had them.
+            let (mut digits, mut groups, mut seps) = (Vec::new(), Vec::new(), Vec::new());
+            let mut run = 0;
+            for c in raw.bytes() {
+                if c.is_ascii_digit() {
+                    digits.push(c - b'0');
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        groups.push(run);
+                    }
+                    run = 0;
+                    if !seps.contains(&c) && c != b'+' && c != b'(' && c != b')' {
+                        seps.push(c);
+                    }
+                }
+            }
+            if run > 0 {
+                groups.push(run);
+            }
+            let sh = shape(&raw);
+            prop_assert_eq!(sh.digits.as_slice(), digits.as_slice());
+            prop_assert_eq!(sh.groups.as_slice(), groups.as_slice());
+            prop_assert_eq!(sh.seps.as_slice(), seps.as_slice());
+            prop_assert_eq!(sh.seps == [b'.'], seps == [b'.']);
+        }
+
+        #[test]
+        fn nanp_groups_read_as_the_shape(raw in "[0-9 ()+./-]{0,24}") {
+            let want = matches!(shape(&raw).groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]);
+            prop_assert_eq!(nanp_groups(&raw), want);
+        }
+
+        #[test]
+        fn nanp_groups_of_phone_shapes(
+            groups in proptest::collection::vec(1usize..6, 0..6),
+            sep in "[ ./()-]{1,2}",
+        ) {
+            let raw = groups
+                .iter()
+                .map(|&n| "5".repeat(n))
+                .collect::<Vec<_>>()
+                .join(&sep);
+            let want = matches!(shape(&raw).groups.as_slice(), [3, 3, 4] | [1, 3, 3, 4]);
+            prop_assert_eq!(nanp_groups(&raw), want);
+        }
     }
 }

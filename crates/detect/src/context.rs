@@ -361,7 +361,7 @@ const CATEGORIES: &[(Cue, &[&str])] = &[
 ];
 
 struct CueIndex {
-    ac: aho_corasick::AhoCorasick,
+    ac: Overlapping,
     cue_of: Vec<u32>,
     /// The cue must be a whole word (a plural `s` allowed): short cues (`tel` is not
     /// `telegram`), the look-alike words (`step` is not `Stephen`, `part` not `partner`,
@@ -373,6 +373,8 @@ struct CueIndex {
 pub(crate) fn warm_up() {
     std::sync::LazyLock::force(&CUES);
 }
+
+use crate::normalize::scan::Overlapping;
 
 static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
     let mut words = Vec::new();
@@ -387,11 +389,7 @@ static CUES: std::sync::LazyLock<CueIndex> = std::sync::LazyLock::new(|| {
     }
     // A DFA: the cue windows are searched thousands of times per text, and a DFA steps
     // through a byte for fewer instructions than the default (a contiguous NFA).
-    let ac = aho_corasick::AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(&words)
-        .expect("cue words compile");
+    let ac = Overlapping::new(&words, true).expect("cue words compile");
     CueIndex { ac, cue_of, whole }
 });
 
@@ -411,28 +409,47 @@ impl Cues {
 
     /// Cues in `text[s..e]` (word starts only).
     pub fn of(text: &str, s: usize, e: usize) -> Cues {
+        Cues::of_and_from(text, s, e, e).0
+    }
+
+    /// The cues in the `n` bytes before `at` ([`Cues::before`]) and those in
+    /// `text[near..at]` (`Cues::of(text, near, at)`), from one search. `near` must lie in
+    /// the first window (at or after its start): the cues of a sub-window are those of the
+    /// window's matches that start in it (an overlapping search lists every occurrence, and
+    /// a cue's test reads the text around it, not the window).
+    pub fn before_and_near(text: &str, at: usize, n: usize, near: usize) -> (Cues, Cues) {
+        let mut s = at.saturating_sub(n);
+        while !text.is_char_boundary(s) {
+            s += 1;
+        }
+        debug_assert!(s <= near && near <= at);
+        Cues::of_and_from(text, s, at, near)
+    }
+
+    /// The cues in `text[s..e]`, and those of them that start at or after `near`.
+    fn of_and_from(text: &str, s: usize, e: usize, near: usize) -> (Cues, Cues) {
         let idx = &*CUES;
         let b = text.as_bytes();
         let mut set = 0;
-        for m in idx
-            .ac
-            .find_overlapping_iter(aho_corasick::Input::new(text).span(s..e))
-        {
-            let at = m.start();
+        let mut near_set = 0;
+        idx.ac.each_in(b, s, e, |at, end, pid| {
             // A short cue is a whole word (`tel`, not `telegram`; `acc`, not `access`); a
             // longer one may start a word (`phone` in `phones`, `licence` in `licences`).
-            let whole = idx.whole[m.pattern().as_usize()] && b[m.end() - 1].is_ascii_alphabetic();
+            let whole = idx.whole[pid] && b[end - 1].is_ascii_alphabetic();
             let ends_ok = !whole || {
-                let next = b.get(m.end()).copied();
+                let next = b.get(end).copied();
                 !next.is_some_and(|c| c.is_ascii_alphabetic())
-                    || (next == Some(b's')
-                        && !b.get(m.end() + 1).is_some_and(u8::is_ascii_alphabetic))
+                    || (next == Some(b's') && !b.get(end + 1).is_some_and(u8::is_ascii_alphabetic))
             };
             if (at == 0 || !b[at - 1].is_ascii_alphanumeric()) && ends_ok {
-                set |= idx.cue_of[m.pattern().as_usize()];
+                let cue = idx.cue_of[pid];
+                set |= cue;
+                if at >= near {
+                    near_set |= cue;
+                }
             }
-        }
-        Cues(set)
+        });
+        (Cues(set), Cues(near_set))
     }
 
     /// True when a word of the category was found.
@@ -458,6 +475,53 @@ mod tests {
         assert!(!Cues::of(t, 0, t.len()).has(Cue::Phone));
         let t = "Tel. 0612";
         assert!(Cues::of(t, 0, t.len()).has(Cue::Phone));
+    }
+
+    /// The two windows read from one search are what two searches read: every start of the
+    /// near window, on texts with cue words, word parts and multi-byte characters.
+    #[test]
+    fn before_and_near_is_before_and_of() {
+        use proptest::prelude::*;
+        let word = prop_oneof![
+            Just("tel"),
+            Just("Tel."),
+            Just("telegram"),
+            Just("phone"),
+            Just("phones"),
+            Just("order"),
+            Just("SSN"),
+            Just("passport"),
+            Just("no."),
+            Just("postcode"),
+            Just("é"),
+            Just("número"),
+            Just("ref"),
+            Just("x"),
+            Just("12"),
+        ];
+        let sep = prop_oneof![Just(" "), Just(""), Just(": "), Just("\n"), Just("-")];
+        let text = proptest::collection::vec((word, sep), 0..24).prop_map(|v| {
+            v.into_iter()
+                .map(|(w, s)| format!("{w}{s}"))
+                .collect::<String>()
+        });
+        proptest!(|(text in text, at_frac in 0.0f64..=1.0, near_frac in 0.0f64..=1.0)| {
+            let mut at = (text.len() as f64 * at_frac) as usize;
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut s = at.saturating_sub(WINDOW);
+            while !text.is_char_boundary(s) {
+                s += 1;
+            }
+            let mut near = s + ((at - s) as f64 * near_frac) as usize;
+            while !text.is_char_boundary(near) {
+                near += 1;
+            }
+            let (a, b) = Cues::before_and_near(&text, at, WINDOW, near);
+            prop_assert_eq!(a, Cues::before(&text, at, WINDOW));
+            prop_assert_eq!(b, Cues::of(&text, near, at));
+        });
     }
 
     #[test]

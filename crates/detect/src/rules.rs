@@ -286,6 +286,12 @@ struct Part {
     /// prefix and no reverse automaton: in a fresh process the unanchored parts built
     /// states for every position of a diverse text, and a reverse search per match.
     starts: Option<Scanner>,
+    /// The part of the e-mail pattern alone. An address holds an `@`, and its local part,
+    /// from the match's start to an `@`, holds no line break (a run of the local part's
+    /// characters, or a quoted string without `\r` or `\n`): no match starts before the
+    /// line of the next `@`. Its search starts there, not where the scan is (the text
+    /// between is passed over by a byte search instead of the automaton).
+    emails: bool,
 }
 
 impl Part {
@@ -312,9 +318,16 @@ impl Part {
         let hit =
             |m: regex_automata::Match| (m.start(), m.end(), self.rules[m.pattern().as_usize()]);
         if self.starts.is_none() {
+            let from = if self.emails {
+                let at = pos + text[pos..].find('@')?;
+                text[pos..at].rfind('\n').map_or(pos, |nl| pos + nl + 1)
+            } else {
+                pos
+            };
+            // The span keeps the text before `from` in view of the look-behind assertions.
             return self
                 .re
-                .search(&Input::new(text).span(pos..text.len()))
+                .search(&Input::new(text).span(from..text.len()))
                 .map(hit);
         }
         let first = cands.partition_point(|&c| c < pos);
@@ -538,6 +551,7 @@ impl Rules {
                 re,
                 rules,
                 starts: if anchored(k) { starts.take() } else { None },
+                emails: k == 3,
             })
             .collect();
         let single = pats.iter().map(|_| OnceLock::new()).collect();
@@ -850,6 +864,8 @@ mod tests {
             "password=Hunter2xyz! api_key: \"sk-proj-0123456789abcdefABCDEFghij\" host db12.corp 10.0.0.1:5432",
             "IBAN GB82 WEST 1234 5698 7654 32, SSN 536-22-8914, passport no. C01X00T47, https://x.io/a?b=1",
             "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_abcdefghij AKIAIOSFODNN7EXAMPLE Straße 5, 10115 Berlin",
+            "first line without\nsecond \"quoted name\"@example.org\nthird a.b@c.io\nx@\n@y.co z\n",
+            "\"a@b\"@ex.com then \"not closed @ here.com\nnext line jane@example.org",
         ];
         for t in texts {
             same_as_union(rules, union, t);
@@ -880,6 +896,16 @@ mod tests {
                 Just("hvs.".to_string()),
                 Just("s.".to_string()),
                 Just("-----BEGIN ".to_string()),
+                // E-mail addresses over lines, quoted local parts (one with an `@`),
+                // stray signs: the e-mail part's search starts on the line of the next `@`.
+                Just("\n".to_string()),
+                Just("\r\n".to_string()),
+                Just("\"jane doe\"@example.org".to_string()),
+                Just("\"a@b\"@ex.com".to_string()),
+                Just("\"open quote ".to_string()),
+                Just("ana.lopez".to_string()),
+                Just("@".to_string()),
+                Just("@mail.co".to_string()),
                 "[A-Za-z0-9_./:=@+ -]{0,24}",
                 "[0-9 ]{0,20}",
                 "\\PC{0,8}",

@@ -25,8 +25,10 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasickBuilder, MatchKind};
 use redact_entity::{Finding, Kind};
+
+use crate::normalize::scan::Overlapping;
 
 const STREET_TYPES: &str = include_str!("../../data/street_types.txt");
 
@@ -36,7 +38,7 @@ const GLUE: u8 = 4;
 const NUM_FIRST: u8 = 8;
 
 struct Types {
-    ac: AhoCorasick,
+    ac: Overlapping,
     /// Places of each pattern (bit set of `PRE`, `SUF`, `GLUE`, `NUM_FIRST`).
     places: Vec<u8>,
     /// Whether the pattern, written in lower case, is a street type on its own (`rue`,
@@ -163,12 +165,7 @@ static TYPES: LazyLock<Types> = LazyLock::new(|| {
         .map(|w| LOWER_OK.contains(&w.to_lowercase().as_str()))
         .collect();
     // A full DFA: a few MB once, about a nanosecond a byte on every text.
-    let ac = AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::Standard)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(&words)
-        .expect("street types build");
+    let ac = Overlapping::new(&words, true).expect("street types build");
     Types {
         ac,
         places,
@@ -1209,52 +1206,47 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             _ => ranges.push((a, b)),
         }
     }
-    let marks = ranges.iter().flat_map(|&(a, b)| {
-        types
-            .ac
-            .find_overlapping_iter(aho_corasick::Input::new(text).span(a..b))
-    });
-    for m in marks {
+    // Each mark as the scan meets it (in the order of an overlapping search of each range).
+    let mut on_mark = |m_start: usize, m_end: usize, pid: usize| {
         // Marks inside a word (`report`, `mostly`) start no street: a type stands at a word's
         // start or end.
-        let starts_word = text[..m.start()]
+        let starts_word = text[..m_start]
             .chars()
             .next_back()
             .is_none_or(|c| !c.is_alphanumeric());
-        let ends_word = text[m.end()..]
+        let ends_word = text[m_end..]
             .chars()
             .next()
             .is_none_or(|c| !c.is_alphanumeric());
         if !starts_word && !ends_word {
-            continue;
+            return;
         }
-        let pid = m.pattern().as_usize();
         let places = types.places[pid];
-        let (Some(j), Some(k)) = (tok_at(m.start()), tok_at(m.end() - 1)) else {
-            continue;
+        let (Some(j), Some(k)) = (tok_at(m_start), tok_at(m_end - 1)) else {
+            return;
         };
         if !digits_near(j, k) {
-            continue;
+            return;
         }
         let (ts, te) = (scan.toks[j].start, scan.toks[k].end);
-        let te_ = if text[..te].ends_with('.') && m.end() == te - 1 {
+        let te_ = if text[..te].ends_with('.') && m_end == te - 1 {
             te - 1
         } else {
             te
         };
-        let whole = m.start() == ts && m.end() == te_;
-        let glued = m.end() == te_ && j == k && m.start() > ts && {
-            let before = &text[ts..m.start()];
+        let whole = m_start == ts && m_end == te_;
+        let glued = m_end == te_ && j == k && m_start > ts && {
+            let before = &text[ts..m_start];
             let letters = before.chars().filter(|c| c.is_alphabetic()).count();
             letters >= 3
                 || (before.ends_with('-') && letters >= 2)
-                || text[m.start()..].starts_with('-')
+                || text[m_start..].starts_with('-')
         };
-        let matched = &text[m.start()..m.end()];
+        let matched = &text[m_start..m_end];
         // Thai writes the type glued to the name after the number: `52 ถนนบุณยะภาชน์`.
-        if m.start() == ts
+        if m_start == ts
             && j == k
-            && m.end() < te
+            && m_end < te
             && places & PRE != 0
             && matched
                 .chars()
@@ -1265,7 +1257,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             && house_number(scan.t(j - 1))
         {
             streets.push((j - 1, j));
-            continue;
+            return;
         }
         let lower = matched.chars().next().is_some_and(char::is_lowercase);
         let number_before = j > 0 && house_number(scan.t(j - 1));
@@ -1275,14 +1267,14 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             && let Some(r) = pre_street(&scan, j, k)
         {
             streets.push(r);
-            continue;
+            return;
         }
         if whole
             && places & SUF != 0
             && let Some(r) = suf_street(&scan, j, k)
         {
             streets.push(r);
-            continue;
+            return;
         }
         if glued && places & GLUE != 0 && is_cap(scan.t(j)) && is_word(scan.t(j)) {
             if let Some(last) = scan.number_after(k, false) {
@@ -1300,13 +1292,13 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
                     j
                 };
                 streets.push((first, last));
-                continue;
+                return;
             }
             if places & NUM_FIRST != 0
                 && let Some(r) = num_first(&scan, j, k, false, true)
             {
                 streets.push(r);
-                continue;
+                return;
             }
         }
         if whole && places & NUM_FIRST != 0 {
@@ -1316,6 +1308,9 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
                 streets.push(r);
             }
         }
+    };
+    for &(a, b) in &ranges {
+        types.ac.each_in(text.as_bytes(), a, b, &mut on_mark);
     }
     // Streets without a type word, read from the postcode after them.
     let mut postcodes: Vec<(usize, usize)> = Vec::new();

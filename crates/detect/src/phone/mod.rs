@@ -39,7 +39,9 @@ pub(crate) struct RegionData {
 struct Pattern {
     src: &'static str,
     parsed: OnceLock<Option<nsn::Nsn>>,
-    lengths: &'static [u16],
+    /// The possible lengths as bits (bit `n`: length `n`), `u64::MAX` when any length is
+    /// (the metadata lists none); a number of 64 digits or more never matches a pattern.
+    lengths: u64,
 }
 
 impl Pattern {
@@ -52,13 +54,12 @@ impl Pattern {
         Pattern {
             src: d.pattern,
             parsed: OnceLock::new(),
-            lengths,
+            lengths: length_bits(lengths),
         }
     }
 
     fn matches(&self, nsn: &str) -> bool {
-        let len_ok = self.lengths.is_empty()
-            || u16::try_from(nsn.len()).is_ok_and(|n| self.lengths.contains(&n));
+        let len_ok = nsn.len() < 64 && self.lengths >> nsn.len() & 1 != 0;
         len_ok
             && self
                 .parsed
@@ -66,6 +67,18 @@ impl Pattern {
                 .as_ref()
                 .is_some_and(|p| p.full_match(nsn))
     }
+}
+
+/// `lengths` as bits (bit `n` for length `n`), every bit for an empty list (any length).
+/// Lengths of 64 and more are left out: no pattern matches a number that long.
+fn length_bits(lengths: &[u16]) -> u64 {
+    if lengths.is_empty() {
+        return u64::MAX;
+    }
+    lengths
+        .iter()
+        .filter(|&&n| n < 64)
+        .fold(0, |bits, &n| bits | 1 << n)
 }
 
 struct Compiled {
@@ -76,6 +89,9 @@ struct Compiled {
 struct Region {
     /// Index in [`data::REGIONS`].
     data: usize,
+    /// The lengths its general description allows, as bits ([`length_bits`]): a number of
+    /// another length is not valid there, known without compiling or calling anything.
+    general_lengths: u64,
     code: u16,
     national_prefix: Option<&'static str>,
     /// Its people always write the trunk prefix in a national number ([`TRUNK_WRITTEN`]).
@@ -91,13 +107,18 @@ impl Region {
             let types = d
                 .types
                 .iter()
-                .map(|t| Pattern::new(t, general.lengths))
+                .map(|t| Pattern::new(t, d.general.lengths))
                 .collect();
             Compiled { general, types }
         })
     }
 
     fn valid_nsn(&self, nsn: &str) -> bool {
+        // The general description's own length test, first (it is the first test of
+        // `general.matches`): most regions tried for a number fail it.
+        if !(nsn.len() < 64 && self.general_lengths >> nsn.len() & 1 != 0) {
+            return false;
+        }
         let c = self.compiled();
         c.general.matches(nsn) && c.types.iter().any(|t| t.matches(nsn))
     }
@@ -129,6 +150,7 @@ static DB: LazyLock<Db> = LazyLock::new(|| {
     for (i, m) in data::REGIONS.iter().enumerate() {
         regions.push(Region {
             data: i,
+            general_lengths: length_bits(m.general.lengths),
             code: m.code,
             national_prefix: m.national_prefix,
             trunk_written: TRUNK_WRITTEN.contains(&m.id),
@@ -258,6 +280,23 @@ mod tests {
             have == want,
             "crates/detect/src/phone/data.rs is stale: run `cargo run -p redact-detect --example phone_table > crates/detect/src/phone/data.rs`"
         );
+    }
+
+    /// The length bits say what the metadata's length lists said (an empty list: any
+    /// length), for every list of the metadata and every length a number can have.
+    #[test]
+    fn length_bits_are_the_length_lists() {
+        let lists = data::REGIONS
+            .iter()
+            .flat_map(|r| std::iter::once(&r.general).chain(r.types.iter()))
+            .map(|d| d.lengths);
+        for list in lists {
+            let bits = length_bits(list);
+            for n in 0..64u16 {
+                let want = list.is_empty() || list.contains(&n);
+                assert_eq!(bits >> n & 1 != 0, want, "{list:?} {n}");
+            }
+        }
     }
 
     #[test]

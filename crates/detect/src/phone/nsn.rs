@@ -23,7 +23,10 @@ enum Node {
     /// One ASCII byte of the set (bit `c` for byte `c`).
     Class(u128),
     Concat(Vec<Node>),
-    Alt(Vec<Node>),
+    /// The alternatives, and for each the bytes a non-empty match of it starts with and
+    /// whether it matches the empty string ([`first`]): an alternative none of whose first
+    /// bytes stands at a start position is passed over without walking it.
+    Alt(Vec<Node>, Vec<(u128, bool)>),
     Repeat(Box<Node>, u32, Option<u32>),
 }
 
@@ -77,7 +80,7 @@ fn first(node: &Node) -> (u128, bool) {
             }
             (set, true)
         }
-        Node::Alt(v) => v
+        Node::Alt(v, _) => v
             .iter()
             .map(first)
             .fold((0, false), |(s, e), (f, n)| (s | f, e || n)),
@@ -130,7 +133,8 @@ impl Parser<'_> {
         Some(if alts.len() == 1 {
             alts.pop()?
         } else {
-            Node::Alt(alts)
+            let firsts = alts.iter().map(first).collect();
+            Node::Alt(alts, firsts)
         })
     }
 
@@ -264,8 +268,34 @@ fn eval(node: &Node, s: &[u8], starts: Set) -> Set {
             let c = *s.get(p)?;
             (c < 128 && set >> c & 1 != 0).then_some(p + 1)
         }),
-        Node::Concat(v) => v.iter().fold(starts, |at, n| eval(n, s, at)),
-        Node::Alt(v) => v.iter().fold(0, |acc, n| acc | eval(n, s, starts)),
+        Node::Concat(v) => {
+            // Stops at the first item nothing gets through (most alternatives of a number
+            // type fail at their first digits): the rest would only be called to return 0.
+            let mut at = starts;
+            for n in v {
+                at = eval(n, s, at);
+                if at == 0 {
+                    break;
+                }
+            }
+            at
+        }
+        Node::Alt(v, firsts) => {
+            // The bytes at the start positions (ASCII only: no pattern byte is beyond).
+            let mut here = 0u128;
+            let mut rest = starts;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(&c) = s.get(p).filter(|c| c.is_ascii()) {
+                    here |= 1 << c;
+                }
+            }
+            v.iter()
+                .zip(firsts)
+                .filter(|&(_, &(f, nullable))| nullable || f & here != 0)
+                .fold(0, |acc, (n, _)| acc | eval(n, s, starts))
+        }
         &Node::Repeat(ref sub, min, max) => {
             let mut cur = starts;
             for _ in 0..min {
@@ -357,7 +387,7 @@ mod tests {
                 out.push(members[next(members.len() as u64) as usize]);
             }
             Node::Concat(v) => v.iter().for_each(|n| sample(n, rng, out)),
-            Node::Alt(v) => {
+            Node::Alt(v, _) => {
                 let i = next(v.len() as u64) as usize;
                 sample(&v[i], rng, out)
             }
