@@ -30,8 +30,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use redact_entity::fxhash::FxHasher;
 
 use redact_detect::resolve;
-use redact_surrogate::Surrogates;
 use redact_surrogate::seen::{digit_tails, number_tail};
+use redact_surrogate::{PreparedText, Surrogates};
 
 use crate::{
     Finding, Kind, Map, RedactError, RedactOptions, Redactor, Restorer, allowed_spans,
@@ -40,21 +40,24 @@ use crate::{
 
 /// What [`StreamRedactor::redact_piece_seen`] reads of a piece that depends on its text alone,
 /// made on any thread beside [`piece_findings`] ([`piece_seen`]).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct PieceSeen {
     /// What later stand-ins must avoid in the piece ([`redact_surrogate::seen::text_hashes`]).
     hashes: Vec<u64>,
     /// Where stand-ins written in the piece could start.
     runs: RunScan,
+    /// The piece indexed for its stand-ins.
+    prepared: Option<PreparedText>,
 }
 
 /// What [`StreamRedactor::redact_piece_seen`] reads of `piece` before its stand-ins: what
-/// later stand-ins must avoid in it and where stand-ins written in it could start. Made on
-/// any thread, beside [`piece_findings`].
+/// later stand-ins must avoid in it, where stand-ins written in it could start, and its index
+/// for the stand-ins ([`PreparedText`]). Made on any thread, beside [`piece_findings`].
 pub fn piece_seen(piece: &str) -> PieceSeen {
     PieceSeen {
         hashes: redact_surrogate::seen::text_hashes(piece),
         runs: RunScan::of(piece),
+        prepared: Some(PreparedText::of(piece)),
     }
 }
 
@@ -537,8 +540,11 @@ impl StreamRedactor {
         &mut self,
         piece: &str,
         detected: Vec<Finding>,
-        seen: Option<PieceSeen>,
+        mut seen: Option<PieceSeen>,
     ) -> Result<StreamPiece, RedactError> {
+        if let Some(prepared) = seen.as_mut().and_then(|s| s.prepared.take()) {
+            self.sur.use_prepared(prepared);
+        }
         let mut extra = self.known_findings(piece, &detected);
         let written = match &seen {
             Some(seen) => self.stand_ins_in_scanned(piece, &seen.runs),
