@@ -162,8 +162,9 @@ enum Item {
 }
 
 enum Done {
-    /// The piece, its findings and its hashes for the stand-ins to avoid.
-    Piece(Piece, Vec<Finding>, PieceSeen),
+    /// The piece, its findings and what its stand-ins read of its text alone (boxed: it
+    /// holds the piece's index, large beside a failure).
+    Piece(Piece, Vec<Finding>, Box<PieceSeen>),
     Failed(u64, String),
 }
 
@@ -291,7 +292,7 @@ fn worker(
         let done = match item {
             Ok(Item::Piece(p)) => {
                 let found = piece_findings(redactor, &p.context, &p.text, opts);
-                let seen = piece_seen(&p.text);
+                let seen = Box::new(piece_seen(&p.text));
                 Done::Piece(p, found, seen)
             }
             Ok(Item::Failed(seq, e)) => Done::Failed(seq, e),
@@ -341,7 +342,7 @@ pub fn redact_stream(
                         Done::Failed(_, e) => return Err(anyhow!(e)),
                         Done::Piece(p, found, seen) => {
                             let r = stream
-                                .redact_piece_seen(&p.text, found, Some(seen))
+                                .redact_piece_seen(&p.text, found, Some(*seen))
                                 .context("cannot redact the input")?;
                             output
                                 .write_all(r.text.as_bytes())
