@@ -62,7 +62,7 @@ fn is_name_word(w: &str) -> bool {
     let c = core(w);
     !c.is_empty()
         && c.chars()
-            .all(|ch| ch.is_alphabetic() || ch == '\'' || ch == '-' || ch == '’')
+            .all(|ch| crate::text::is_alphabetic(ch) || ch == '\'' || ch == '-' || ch == '’')
         && c.chars().next().is_some_and(char::is_uppercase)
         && !UNIT_WORDS.contains(&data::fold(c).as_str())
 }
@@ -128,6 +128,8 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
 
     // Street names.
     let mut k = 0;
+    // The current word in lower case (a buffer reused for every word).
+    let mut lower = String::new();
     while k < word_ix.len() {
         let i = word_ix[k];
         if done[i] {
@@ -135,7 +137,8 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
             continue;
         }
         let c = core(toks[i].text);
-        let lower = c.to_lowercase();
+        lower.clear();
+        shape::push_lower(&mut lower, c);
         let same_line_next = k + 1 < word_ix.len() && !breaks(toks[i + 1].text);
         let next = same_line_next.then(|| toks[word_ix[k + 1]].text);
         let prev_same_line = k > 0 && !breaks(toks[i - 1].text);
@@ -408,8 +411,8 @@ fn other_countries(
         }
         let letters = w
             .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’' | '.'))
-            && w.chars().next().is_some_and(char::is_alphabetic);
+            .all(|c| crate::text::is_alphabetic(c) || matches!(c, '-' | '\'' | '’' | '.'))
+            && w.chars().next().is_some_and(crate::text::is_alphabetic);
         if !letters {
             k += 1;
             continue;
@@ -439,10 +442,10 @@ fn other_countries(
                 || done[j]
                 || intl::names_for_type(&lj).is_some()
                 || not_a_name(&lj)
-                || !wj.chars().next().is_some_and(char::is_alphabetic)
+                || !wj.chars().next().is_some_and(crate::text::is_alphabetic)
                 || !wj
                     .chars()
-                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+                    .all(|c| crate::text::is_alphabetic(c) || matches!(c, '-' | '\'' | '’'))
             {
                 break;
             }

@@ -608,7 +608,7 @@ impl Surrogates {
         let class = body
             .chars()
             .rev()
-            .find(|c| c.is_alphanumeric())
+            .find(|&c| text::is_alphanumeric(c))
             .unwrap_or('a');
         for extra in 0..32 {
             let mut s = String::with_capacity(value.len() + extra);

@@ -148,11 +148,16 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     let all_learned = cx.use_memo() && pieces.iter().all(|p| cx.memo.name(&p.2).is_some());
     let memo_ok = cx.use_memo() && !(all_learned && cx.attempt > 0);
     let mut out = String::with_capacity(value.len() + 8);
+    // The lowercase first given name and surname of a round, and both joined by a space
+    // (buffers reused across rounds).
+    let mut full_given = String::new();
+    let mut full_surname = String::new();
+    let mut full = String::new();
     for round in 0..4 {
         out.clear();
         cx.pairs.clear();
-        let mut full_given = String::new();
-        let mut full_surname = String::new();
+        full_given.clear();
+        full_surname.clear();
         let mut next_piece = 0usize;
         for (wi, w) in words.iter().enumerate() {
             out.push_str(w.lead);
@@ -222,20 +227,24 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                         );
                         if first_piece {
                             if is_given && full_given.is_empty() {
-                                full_given = new.to_lowercase();
+                                shape::push_lower(&mut full_given, &new);
                             } else if !is_given {
-                                full_surname = new.to_lowercase();
+                                full_surname.clear();
+                                shape::push_lower(&mut full_surname, &new);
                             }
                         }
                         first_piece = false;
-                        out.push_str(&apply_case(&new, case));
+                        shape::push_case(&mut out, &new, case);
                     }
                 }
             }
             out.push_str(w.trail);
             out.push_str(w.space);
         }
-        let full = format!("{full_given} {full_surname}");
+        full.clear();
+        full.push_str(&full_given);
+        full.push(' ');
+        full.push_str(&full_surname);
         if !FAMOUS_SET.contains(full.trim()) {
             break;
         }
@@ -246,7 +255,7 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
 /// Makes the last name word of `name` double-barrelled with a surname of a random origin
 /// (`Clark` → `Clark-Hughes`): still names of the lists, for when single names ran out.
 pub(crate) fn double_barrel(cx: &mut Ctx<'_>, name: &mut String) {
-    let Some(end) = name.rfind(char::is_alphabetic) else {
+    let Some(end) = name.rfind(crate::text::is_alphabetic) else {
         return;
     };
     let end = end + name[end..].chars().next().map_or(1, char::len_utf8);
@@ -430,7 +439,10 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
     if clash(cx, pick) {
         // A few random draws, then every name of the list from a random start: the first
         // one free of the text and of other people's stand-ins.
-        let draws: Vec<usize> = (0..9).map(|_| shape::below(cx.rng, list.len())).collect();
+        let mut draws = [0usize; 9];
+        for d in &mut draws {
+            *d = shape::below(cx.rng, list.len());
+        }
         let start = draws[8];
         let free = match draws[..8].iter().map(|&i| &list[i]).find(|p| !clash(cx, p)) {
             Some(p) => Some(p),
@@ -471,10 +483,10 @@ fn split_words(value: &str) -> Vec<Word<'_>> {
         let ws_len = after.len() - after.trim_start().len();
         let (space, next) = after.split_at(ws_len);
         let core_start = word
-            .find(|c: char| c.is_alphanumeric())
+            .find(crate::text::is_alphanumeric)
             .unwrap_or(word.len());
         let core_end = word
-            .rfind(|c: char| c.is_alphanumeric())
+            .rfind(crate::text::is_alphanumeric)
             .map_or(core_start, |i| {
                 i + word[i..].chars().next().map_or(1, char::len_utf8)
             });

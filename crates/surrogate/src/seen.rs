@@ -153,7 +153,7 @@ fn runs(text: &str) -> Vec<Run> {
             let Some(c) = text[i..].chars().next() else {
                 break;
             };
-            (c.is_alphanumeric(), Some(c), c.len_utf8())
+            (crate::text::is_alphanumeric(c), Some(c), c.len_utf8())
         };
         if alnum {
             let (h, _) = cur.get_or_insert((Hash::new(TAG_RUN), i));

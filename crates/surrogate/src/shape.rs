@@ -118,8 +118,8 @@ pub(crate) fn same_class(rng: &mut Rng, c: char, alphabet: Alphabet) -> char {
             Alphabet::Free => upper(rng) as char,
             _ => hex_char(rng, alphabet),
         },
-        _ if c.is_alphabetic() && c.is_uppercase() => upper(rng) as char,
-        _ if c.is_alphabetic() => lower(rng) as char,
+        _ if crate::text::is_alphabetic(c) && c.is_uppercase() => upper(rng) as char,
+        _ if crate::text::is_alphabetic(c) => lower(rng) as char,
         _ if c.is_numeric() => digit(rng) as char,
         _ => c,
     }
@@ -249,7 +249,7 @@ pub(crate) fn case_of(s: &str) -> Case {
             low += usize::from(b.is_ascii_lowercase());
         }
     } else {
-        for c in s.chars().filter(|c| c.is_alphabetic()) {
+        for c in s.chars().filter(|&c| crate::text::is_alphabetic(c)) {
             if c.is_uppercase() {
                 up += 1;
             } else if c.is_lowercase() {
@@ -274,6 +274,27 @@ pub(crate) fn apply_case(word: &str, case: Case) -> String {
         Case::Upper => word.to_uppercase(),
         Case::Lower => word.to_lowercase(),
         Case::Title => word.to_string(),
+    }
+}
+
+/// Appends [`apply_case`] of `word` to `out` (without a `String` of its own when ASCII).
+pub(crate) fn push_case(out: &mut String, word: &str, case: Case) {
+    match case {
+        Case::Upper if word.is_ascii() => {
+            out.extend(word.bytes().map(|b| char::from(b.to_ascii_uppercase())))
+        }
+        Case::Lower if word.is_ascii() => push_lower(out, word),
+        Case::Title => out.push_str(word),
+        _ => out.push_str(&apply_case(word, case)),
+    }
+}
+
+/// Appends `s.to_lowercase()` to `out` (without a `String` of its own when ASCII).
+pub(crate) fn push_lower(out: &mut String, s: &str) {
+    if s.is_ascii() {
+        out.extend(s.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+    } else {
+        out.push_str(&s.to_lowercase());
     }
 }
 

@@ -584,11 +584,20 @@ impl TextIndex {
 
     /// True when the text contains `needle` ignoring ASCII case.
     pub(crate) fn contains(&self, needle: &str) -> bool {
-        if needle.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.contains_lower(&needle.to_ascii_lowercase())
-        } else {
-            self.contains_lower(needle)
+        if !needle.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.contains_lower(needle);
         }
+        // Lowered on the stack when short (names of the lists, asked about by the hundred).
+        let mut buf = [0u8; 64];
+        if let Some(low) = buf.get_mut(..needle.len()) {
+            low.copy_from_slice(needle.as_bytes());
+            low.make_ascii_lowercase();
+            // ASCII lowering keeps the bytes of other characters: still UTF-8.
+            if let Ok(low) = std::str::from_utf8(low) {
+                return self.contains_lower(low);
+            }
+        }
+        self.contains_lower(&needle.to_ascii_lowercase())
     }
 }
 
@@ -657,6 +666,13 @@ pub(crate) fn is_alphabetic(c: char) -> bool {
         bits
     });
     bits[((u & 0xFF) / 64) as usize] & (1 << (u % 64)) != 0
+}
+
+/// `c.is_alphanumeric()` (alphabetic or numeric), with the alphabetic part from
+/// [`is_alphabetic`]'s tables.
+#[inline]
+pub(crate) fn is_alphanumeric(c: char) -> bool {
+    is_alphabetic(c) || c.is_numeric()
 }
 
 /// By ASCII byte: whether it belongs to a run of [`letter_runs`] (a letter, `'` or `-`).
@@ -921,6 +937,8 @@ impl Postings {
     }
 
     /// Doubles the table (or makes the first one) and puts the grams back.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let log2 = if self.slots.is_empty() {
             POSTINGS_MIN_SLOTS_LOG2
@@ -939,6 +957,7 @@ impl Postings {
         }
     }
 
+    #[inline]
     fn add(&mut self, gram: u64, ix: u32) {
         if (self.grams + 1) * 2 > self.slots.len() {
             self.grow();
