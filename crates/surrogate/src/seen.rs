@@ -102,6 +102,11 @@ impl Hash {
         Hash(mix(tag.wrapping_add(0x9e37_79b9_7f4a_7c15)))
     }
     fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            // What `to_lowercase` gives for an ASCII character, without its iterator.
+            self.step(u64::from(c.to_ascii_lowercase()));
+            return;
+        }
         for l in c.to_lowercase() {
             self.step(u64::from(u32::from(l)));
         }
@@ -140,37 +145,70 @@ struct Run {
 }
 
 fn runs(text: &str) -> Vec<Run> {
+    // By ASCII byte: the byte lowercased when it is a letter or digit, 0 otherwise.
+    const ALNUM_LOWER: [u8; 128] = {
+        let mut t = [0u8; 128];
+        let mut c = 0;
+        while c < 128 {
+            let b = c as u8;
+            if b.is_ascii_alphanumeric() {
+                t[c] = b.to_ascii_lowercase();
+            }
+            c += 1;
+        }
+        t
+    };
+    /// `start` while no run is open.
+    const NO_RUN: usize = usize::MAX;
+    let seed = Hash::new(TAG_RUN);
     let mut out = Vec::new();
-    let mut cur: Option<(Hash, usize)> = None;
+    // The open run: its hash so far and its start.
+    let mut h = seed;
+    let mut start = NO_RUN;
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
         // ASCII byte by byte (the hash of a character lowered to one ASCII character is
         // mixed in as `Hash::push` does); other characters decoded.
-        let (alnum, c, len) = if b[i].is_ascii() {
-            (b[i].is_ascii_alphanumeric(), None, 1)
+        let x = b[i];
+        let len = if x < 0x80 {
+            let l = ALNUM_LOWER[usize::from(x)];
+            if l != 0 {
+                if start == NO_RUN {
+                    start = i;
+                    h = seed;
+                }
+                h.step(u64::from(l));
+                i += 1;
+                continue;
+            }
+            1
         } else {
             let Some(c) = text[i..].chars().next() else {
                 break;
             };
-            (crate::text::is_alphanumeric(c), Some(c), c.len_utf8())
-        };
-        if alnum {
-            let (h, _) = cur.get_or_insert((Hash::new(TAG_RUN), i));
-            match c {
-                None => h.step(u64::from(b[i].to_ascii_lowercase())),
-                Some(c) => h.push(c),
+            if crate::text::is_alphanumeric(c) {
+                if start == NO_RUN {
+                    start = i;
+                    h = seed;
+                }
+                h.push(c);
+                i += c.len_utf8();
+                continue;
             }
-        } else if let Some((h, start)) = cur.take() {
+            c.len_utf8()
+        };
+        if start != NO_RUN {
             out.push(Run {
                 hash: h.finish(),
                 start,
                 end: i,
             });
+            start = NO_RUN;
         }
         i += len;
     }
-    if let Some((h, start)) = cur {
+    if start != NO_RUN {
         out.push(Run {
             hash: h.finish(),
             start,
@@ -226,8 +264,12 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
                 None => break,
             }
         }
-        let Some(c) = text[i..].chars().next() else {
-            break;
+        let c = match b[i] {
+            x @ 0..0x80 => char::from(x),
+            _ => match text[i..].chars().next() {
+                Some(c) => c,
+                None => break,
+            },
         };
         let at = i;
         i += c.len_utf8();
