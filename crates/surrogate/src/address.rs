@@ -363,13 +363,21 @@ fn other_countries(
         }
         seg.push(i);
     }
-    let lower = |i: usize| toks[i].text.trim_end_matches(',').to_lowercase();
-    let list = seg.iter().find_map(|&i| intl::names_for_type(&lower(i)));
+    // A word of the segment in lower case, into a buffer reused for every word.
+    let lower = |i: usize, buf: &mut String| {
+        buf.clear();
+        shape::push_lower(buf, toks[i].text.trim_end_matches(','));
+    };
+    let (mut l, mut lj) = (String::new(), String::new());
+    let list = seg.iter().find_map(|&i| {
+        lower(i, &mut l);
+        intl::names_for_type(&l)
+    });
     let mut k = 0;
     while k < seg.len() {
         let i = seg[k];
         let w = toks[i].text.trim_end_matches([',', '.', ':']);
-        let l = lower(i);
+        lower(i, &mut l);
         if done[i] || w.is_empty() {
             k += 1;
             continue;
@@ -436,7 +444,7 @@ fn other_countries(
         let mut e = k;
         while e + 1 < seg.len() {
             let j = seg[e + 1];
-            let lj = lower(j);
+            lower(j, &mut lj);
             let wj = toks[j].text.trim_end_matches([',', '.', ':']);
             if breaks(toks[j - 1].text)
                 || done[j]

@@ -2,6 +2,8 @@
 //! (`Surname, Given` stays so), the same case style, the same titles and suffixes, and, where
 //! the given name is known, the same gender and origin.
 
+use std::borrow::Cow;
+
 use crate::Ctx;
 use crate::data::{
     self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
@@ -391,8 +393,9 @@ struct Part<'a> {
     origin: usize,
 }
 
-/// A stand-in for one part of a name (no hyphens), in title case.
-fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
+/// A stand-in for one part of a name (no hyphens), in title case (borrowed from the lists
+/// when it is a name of them as written there).
+fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, str> {
     let Part {
         real,
         key: folded,
@@ -409,9 +412,10 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
                 .is_none_or(|g| GIVEN.get(&data::key(s)).map(|x| x.1) == Some(g))
     });
     if use_memo && let Some(s) = learned {
+        let t = shape::title(s);
         let s = s.to_string();
-        cx.pairs.push((folded.to_string(), s.clone()));
-        return shape::title(&s);
+        cx.pairs.push((folded.to_string(), s));
+        return Cow::Owned(t);
     }
     let of = |o: &'static Origin| -> &'static [Name] {
         if !given {
@@ -430,7 +434,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         .unwrap_or(&ORIGINS[ANGLO]);
     let list = of(o);
     if list.is_empty() {
-        return shape::title(&shape::reshape(cx.rng, real));
+        return Cow::Owned(shape::title(&shape::reshape(cx.rng, real)));
     }
     let clash = |cx: &mut Ctx<'_>, pick: &'static Name| {
         pick.key == *folded || (!cx.reuse && cx.memo.name_is_used(pick)) || cx.name_in_text(pick)
@@ -456,17 +460,17 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
             None => cx.exhausted = true,
         }
     }
-    let mut name = pick.text.to_string();
+    let mut name = Cow::Borrowed(pick.text);
     if !given && gender == Gender::Female {
         for (m, f) in &o.feminine {
             if let Some(stem) = name.strip_suffix(m) {
-                name = format!("{stem}{f}");
+                name = Cow::Owned(format!("{stem}{f}"));
                 break;
             }
         }
     }
     if !folded.is_empty() {
-        cx.pairs.push((folded.to_string(), name.clone()));
+        cx.pairs.push((folded.to_string(), name.to_string()));
     }
     name
 }
