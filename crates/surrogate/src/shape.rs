@@ -281,7 +281,9 @@ pub(crate) fn apply_case(word: &str, case: Case) -> String {
 pub(crate) fn push_case(out: &mut String, word: &str, case: Case) {
     match case {
         Case::Upper if word.is_ascii() => {
-            out.extend(word.bytes().map(|b| char::from(b.to_ascii_uppercase())))
+            let start = out.len();
+            out.push_str(word);
+            out[start..].make_ascii_uppercase();
         }
         Case::Lower if word.is_ascii() => push_lower(out, word),
         Case::Title => out.push_str(word),
@@ -292,7 +294,9 @@ pub(crate) fn push_case(out: &mut String, word: &str, case: Case) {
 /// Appends `s.to_lowercase()` to `out` (without a `String` of its own when ASCII).
 pub(crate) fn push_lower(out: &mut String, s: &str) {
     if s.is_ascii() {
-        out.extend(s.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        let start = out.len();
+        out.push_str(s);
+        out[start..].make_ascii_lowercase();
     } else {
         out.push_str(&s.to_lowercase());
     }
@@ -336,6 +340,24 @@ pub(crate) fn luhn_valid(digits: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    proptest::proptest! {
+        /// The appending case helpers give what the allocating ones give.
+        #[test]
+        fn push_case_and_lower_match_the_allocating_forms(
+            head in "[a-zA-Z]{0,3}",
+            word in "[a-zA-Z \\-'éÉΣσİß]{0,12}",
+        ) {
+            for case in [Case::Upper, Case::Lower, Case::Title] {
+                let mut out = head.clone();
+                push_case(&mut out, &word, case);
+                proptest::prop_assert_eq!(out, format!("{head}{}", apply_case(&word, case)));
+            }
+            let mut out = head.clone();
+            push_lower(&mut out, &word);
+            proptest::prop_assert_eq!(out, format!("{head}{}", word.to_lowercase()));
+        }
+    }
     use super::*;
     use rand::SeedableRng;
 

@@ -957,7 +957,7 @@ impl Postings {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, gram: u64, ix: u32) {
         if (self.grams + 1) * 2 > self.slots.len() {
             self.grow();
@@ -1517,6 +1517,7 @@ mod tests {
         for c in (0..0x1_0000).chain([0x1_0000, 0x1_D400, 0x2_0000, 0x1_F600, 0x10_FFFF]) {
             if let Some(c) = char::from_u32(c) {
                 assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{:?}", c);
+                assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "{:?}", c);
             }
         }
     }
