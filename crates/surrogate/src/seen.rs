@@ -145,6 +145,17 @@ struct Run {
 }
 
 fn runs(text: &str) -> Vec<Run> {
+    let mut out = Vec::new();
+    for_each_run(text, |r| {
+        out.push(r);
+        true
+    });
+    out
+}
+
+/// Calls `f` with each maximal run of letters and digits of `text`, in order, while it
+/// returns true.
+fn for_each_run(text: &str, mut f: impl FnMut(Run) -> bool) {
     // By ASCII byte: the byte lowercased when it is a letter or digit, 0 otherwise.
     const ALNUM_LOWER: [u8; 128] = {
         let mut t = [0u8; 128];
@@ -161,7 +172,6 @@ fn runs(text: &str) -> Vec<Run> {
     /// `start` while no run is open.
     const NO_RUN: usize = usize::MAX;
     let seed = Hash::new(TAG_RUN);
-    let mut out = Vec::new();
     // The open run: its hash so far and its start.
     let mut h = seed;
     let mut start = NO_RUN;
@@ -199,23 +209,25 @@ fn runs(text: &str) -> Vec<Run> {
             c.len_utf8()
         };
         if start != NO_RUN {
-            out.push(Run {
+            let run = Run {
                 hash: h.finish(),
                 start,
                 end: i,
-            });
+            };
+            if !f(run) {
+                return;
+            }
             start = NO_RUN;
         }
         i += len;
     }
     if start != NO_RUN {
-        out.push(Run {
+        f(Run {
             hash: h.finish(),
             start,
             end: text.len(),
         });
     }
-    out
 }
 
 /// The hash of two runs joined by the one character between them, if they are.
@@ -435,28 +447,75 @@ impl Seen {
                 return false;
             }
         }
-        let rs = runs(s);
-        if rs.is_empty() {
-            return false;
-        }
-        for (i, r) in rs.iter().enumerate() {
-            if !self.contains(r.hash) {
-                return false;
-            }
-            if let Some(next) = rs.get(i + 1)
-                && let Some(h) = pair_hash(s, r, next)
-                && !self.contains(h)
-            {
-                return false;
-            }
-        }
-        true
+        // Every run and every pair of runs joined by one character must be held: looked up
+        // as the runs are read, stopping at the first one missing (no list of runs made).
+        let mut prev: Option<Run> = None;
+        let mut held = true;
+        for_each_run(s, |r| {
+            held = self.contains(r.hash)
+                && prev
+                    .as_ref()
+                    .and_then(|p| pair_hash(s, p, &r))
+                    .is_none_or(|h| self.contains(h));
+            prev = Some(r);
+            held
+        });
+        // No run: nothing a restore could read.
+        held && prev.is_some()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Seen::may_hold`] as it read before it looked runs up while reading them: from the
+    /// list of runs.
+    fn may_hold_from_the_list(seen: &Seen, s: &str) -> bool {
+        if seen.filters.is_empty() {
+            return false;
+        }
+        if let Some(tail) = number_tail(s) {
+            if seen.contains(digits_hash(tail)) {
+                return true;
+            }
+            if one_digit_sequence(s) {
+                return false;
+            }
+        }
+        let rs = runs(s);
+        if rs.is_empty() {
+            return false;
+        }
+        for (i, r) in rs.iter().enumerate() {
+            if !seen.contains(r.hash) {
+                return false;
+            }
+            if let Some(next) = rs.get(i + 1)
+                && let Some(h) = pair_hash(s, r, next)
+                && !seen.contains(h)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    proptest::proptest! {
+        /// Looking runs up as they are read answers as looking up the list of runs.
+        #[test]
+        fn may_hold_matches_the_list_of_runs(
+            text in "[a-cA-C0-9 .,@+()\\-é]{0,80}",
+            cands in proptest::collection::vec("[a-cA-C0-9 .,@+()\\-é]{0,16}", 1..20),
+        ) {
+            let mut seen = Seen::new();
+            seen.max_bytes = 1 << 17;
+            seen.add_text(&text);
+            for c in cands.iter().map(String::as_str).chain(text.split(' ')) {
+                proptest::prop_assert_eq!(seen.may_hold(c), may_hold_from_the_list(&seen, c), "{:?}", c);
+            }
+        }
+    }
 
     proptest::proptest! {
         /// Hashing a text elsewhere and adding the hashes leaves the filters as adding the
