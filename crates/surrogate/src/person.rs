@@ -329,18 +329,20 @@ fn pack_word(w: &[u8]) -> Option<u64> {
     )
 }
 
-/// By first byte of the [`TITLES`]: bit `n` set when one of them is `n` bytes long.
-static TITLE_STARTS: std::sync::LazyLock<[u16; 256]> = std::sync::LazyLock::new(|| {
+/// By first byte of the [`TITLES`]: bit `n` set when one of them is `n` bytes long (made at
+/// compile time: it is read for every word of a text).
+static TITLE_STARTS: [u16; 256] = {
     let mut t = [0u16; 256];
-    for (w, _) in TITLES {
-        if let Some(&c) = w.as_bytes().first()
-            && w.len() < 16
-        {
-            t[usize::from(c)] |= 1 << w.len();
+    let mut k = 0;
+    while k < TITLES.len() {
+        let w = TITLES[k].0.as_bytes();
+        if !w.is_empty() && w.len() < 16 {
+            t[w[0] as usize] |= 1 << w.len();
         }
+        k += 1;
     }
     t
-});
+};
 
 /// False when [`title_gender`] of `word` (without dots) is sure to be `None`: an ASCII word
 /// whose first letter and length no title has. Cheap, for every word of a text.
