@@ -752,32 +752,34 @@ impl ShortWords {
             ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
             other: FxSet::default(),
         };
-        let mut rest = lower;
-        while !rest.is_empty() {
-            let start = rest
-                .iter()
-                .position(|&c| WORD_BYTE[usize::from(c)])
-                .unwrap_or(rest.len());
-            rest = &rest[start..];
-            let len = rest
-                .iter()
-                .position(|&c| !WORD_BYTE[usize::from(c)])
-                .unwrap_or(rest.len());
-            let word = &rest[..len];
-            rest = &rest[len..];
-            if len > 3 || len == 0 {
-                continue;
+        // One pass: the length of the run of word bytes that ends before each other byte.
+        let mut len = 0usize;
+        for (i, &c) in lower.iter().enumerate() {
+            if WORD_BYTE[usize::from(c)] {
+                len += 1;
+            } else {
+                if (1..=3).contains(&len) {
+                    w.add(&lower[i - len..i]);
+                }
+                len = 0;
             }
-            match ascii_index(word) {
-                Some(ix) => w.ascii[ix / 64] |= 1 << (ix % 64),
-                None => {
-                    if let Some(p) = pack_short(word) {
-                        w.other.insert(p);
-                    }
+        }
+        if (1..=3).contains(&len) {
+            w.add(&lower[lower.len() - len..]);
+        }
+        w
+    }
+
+    /// Records a word of 1 to 3 word bytes.
+    fn add(&mut self, word: &[u8]) {
+        match ascii_index(word) {
+            Some(ix) => self.ascii[ix / 64] |= 1 << (ix % 64),
+            None => {
+                if let Some(p) = pack_short(word) {
+                    self.other.insert(p);
                 }
             }
         }
-        w
     }
 
     /// Whether `word`, packed by [`pack_short`] as `packed`, is one of them.
@@ -1483,7 +1485,50 @@ mod tests {
         }
     }
 
+    /// [`ShortWords::of`] as it was written before its one-pass loop.
+    fn short_words_by_positions(lower: &[u8]) -> ShortWords {
+        let mut w = ShortWords {
+            ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
+            other: FxSet::default(),
+        };
+        let mut rest = lower;
+        while !rest.is_empty() {
+            let start = rest
+                .iter()
+                .position(|&c| WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            rest = &rest[start..];
+            let len = rest
+                .iter()
+                .position(|&c| !WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            let word = &rest[..len];
+            rest = &rest[len..];
+            if len > 3 || len == 0 {
+                continue;
+            }
+            match ascii_index(word) {
+                Some(ix) => w.ascii[ix / 64] |= 1 << (ix % 64),
+                None => {
+                    if let Some(p) = pack_short(word) {
+                        w.other.insert(p);
+                    }
+                }
+            }
+        }
+        w
+    }
+
     proptest! {
+        /// The one-pass loop records the short words the search by positions recorded.
+        #[test]
+        fn short_words_match_the_search_by_positions(s in "[a-c1 .\\-_é\u{4e00}]{0,40}") {
+            let lower = s.to_ascii_lowercase();
+            let (got, want) = (ShortWords::of(lower.as_bytes()), short_words_by_positions(lower.as_bytes()));
+            prop_assert_eq!(got.ascii, want.ascii);
+            prop_assert_eq!(got.other, want.other);
+        }
+
         /// The byte loop finds the words the character split finds.
         #[test]
         fn letter_runs_match_split(s in "[a-cA-C '.\\-éΣ1\u{301}\u{4e00}]{0,40}") {
