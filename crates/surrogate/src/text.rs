@@ -237,6 +237,8 @@ impl GramPositions {
             .clamp(4, 20);
         let buckets = 1usize << log2;
         let shift = 32 - log2;
+        // A bucket is below `buckets` (a power of two): masked with `buckets - 1` (which
+        // changes nothing) it indexes a slice of `buckets` counts without a bounds check.
         let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
         // A counting sort in two passes over the grams (hashing a gram again is cheaper than
         // keeping each one's bucket): bucket `h` is counted in `bounds[h + 2]`, so that after
@@ -246,29 +248,36 @@ impl GramPositions {
         let mut positions = vec![0u32; n];
         match &starts {
             Some(v) => {
+                // Buckets masked as below.
+                let mask = buckets - 1;
+                let counts = &mut bounds[2..2 + buckets];
                 for &i in v {
-                    bounds[bucket(gram_at(b, i as usize)) + 2] += 1;
+                    counts[bucket(gram_at(b, i as usize)) & mask] += 1;
                 }
                 running_sums(&mut bounds);
+                let starts = &mut bounds[1..1 + buckets];
                 for &i in v {
-                    let c = &mut bounds[bucket(gram_at(b, i as usize)) + 1];
+                    let c = &mut starts[bucket(gram_at(b, i as usize)) & mask];
                     positions[*c as usize] = i;
                     *c += 1;
                 }
             }
             None if n > 0 => {
                 // The gram ending at byte `3 + i` starts at `i`.
+                let mask = buckets - 1;
                 let head = b[..3].iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
                 let mut g = head;
+                let counts = &mut bounds[2..2 + buckets];
                 for &c in &b[3..] {
                     g = (g << 8) | u32::from(c);
-                    bounds[bucket(g) + 2] += 1;
+                    counts[bucket(g) & mask] += 1;
                 }
                 running_sums(&mut bounds);
                 let mut g = head;
+                let starts = &mut bounds[1..1 + buckets];
                 for (i, &c) in b[3..].iter().enumerate() {
                     g = (g << 8) | u32::from(c);
-                    let c = &mut bounds[bucket(g) + 1];
+                    let c = &mut starts[bucket(g) & mask];
                     positions[*c as usize] = i as u32;
                     *c += 1;
                 }
