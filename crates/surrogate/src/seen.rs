@@ -293,8 +293,16 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
             }
             count += 1;
             tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
+            // The digits right after it, without going round the outer loop.
+            while let Some(&d) = b.get(i)
+                && d.is_ascii_digit()
+            {
+                count += 1;
+                tail = (tail * 10 + u64::from(d - b'0')) % 10_000_000;
+                i += 1;
+            }
             seps = 0;
-            last_digit_end = at + 1;
+            last_digit_end = i;
             continue;
         }
         if let Some(s) = start {
@@ -526,7 +534,55 @@ mod tests {
         true
     }
 
+    /// [`digit_tails`] as it read the text before it took runs of digits in one inner loop
+    /// and skipped to digits eight bytes at a time: character by character.
+    fn digit_tails_by_characters(text: &str) -> Vec<(usize, usize, u64)> {
+        let mut out = Vec::new();
+        let mut start = None::<usize>;
+        let (mut count, mut tail, mut seps, mut last_digit_end) = (0u32, 0u64, 0u32, 0usize);
+        for (at, c) in text.char_indices() {
+            if c.is_ascii_digit() {
+                if start.is_none() {
+                    start = Some(at);
+                    count = 0;
+                    tail = 0;
+                }
+                count += 1;
+                tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
+                seps = 0;
+                last_digit_end = at + 1;
+                continue;
+            }
+            if let Some(s) = start {
+                if seps == 0 && count >= 7 {
+                    out.push((s, last_digit_end, tail));
+                }
+                if digit_separator(c) && seps < 3 {
+                    seps += 1;
+                    continue;
+                }
+                start = None;
+                seps = 0;
+            }
+        }
+        if let Some(s) = start
+            && seps == 0
+            && count >= 7
+        {
+            out.push((s, last_digit_end, tail));
+        }
+        out
+    }
+
     proptest::proptest! {
+        /// The digit tails are those a character-by-character reading finds.
+        #[test]
+        fn digit_tails_match_a_character_loop(
+            text in "[0-9]{0,12}([ .()/\\-\u{a0}\u{2011}x+é]{1,4}[0-9]{1,12}){0,4}",
+        ) {
+            proptest::prop_assert_eq!(digit_tails(&text), digit_tails_by_characters(&text));
+        }
+
         /// The word-at-a-time search finds the first digit a byte loop finds.
         #[test]
         fn find_digit_matches_a_byte_loop(
