@@ -62,7 +62,7 @@ fn is_name_word(w: &str) -> bool {
     let c = core(w);
     !c.is_empty()
         && c.chars()
-            .all(|ch| ch.is_alphabetic() || ch == '\'' || ch == '-' || ch == '’')
+            .all(|ch| crate::text::is_alphabetic(ch) || ch == '\'' || ch == '-' || ch == '’')
         && c.chars().next().is_some_and(char::is_uppercase)
         && !UNIT_WORDS.contains(&data::fold(c).as_str())
 }
@@ -128,6 +128,8 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
 
     // Street names.
     let mut k = 0;
+    // The current word in lower case (a buffer reused for every word).
+    let mut lower = String::new();
     while k < word_ix.len() {
         let i = word_ix[k];
         if done[i] {
@@ -135,7 +137,8 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
             continue;
         }
         let c = core(toks[i].text);
-        let lower = c.to_lowercase();
+        lower.clear();
+        shape::push_lower(&mut lower, c);
         let same_line_next = k + 1 < word_ix.len() && !breaks(toks[i + 1].text);
         let next = same_line_next.then(|| toks[word_ix[k + 1]].text);
         let prev_same_line = k > 0 && !breaks(toks[i - 1].text);
@@ -360,13 +363,21 @@ fn other_countries(
         }
         seg.push(i);
     }
-    let lower = |i: usize| toks[i].text.trim_end_matches(',').to_lowercase();
-    let list = seg.iter().find_map(|&i| intl::names_for_type(&lower(i)));
+    // A word of the segment in lower case, into a buffer reused for every word.
+    let lower = |i: usize, buf: &mut String| {
+        buf.clear();
+        shape::push_lower(buf, toks[i].text.trim_end_matches(','));
+    };
+    let (mut l, mut lj) = (String::new(), String::new());
+    let list = seg.iter().find_map(|&i| {
+        lower(i, &mut l);
+        intl::names_for_type(&l)
+    });
     let mut k = 0;
     while k < seg.len() {
         let i = seg[k];
         let w = toks[i].text.trim_end_matches([',', '.', ':']);
-        let l = lower(i);
+        lower(i, &mut l);
         if done[i] || w.is_empty() {
             k += 1;
             continue;
@@ -408,8 +419,8 @@ fn other_countries(
         }
         let letters = w
             .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’' | '.'))
-            && w.chars().next().is_some_and(char::is_alphabetic);
+            .all(|c| crate::text::is_alphabetic(c) || matches!(c, '-' | '\'' | '’' | '.'))
+            && w.chars().next().is_some_and(crate::text::is_alphabetic);
         if !letters {
             k += 1;
             continue;
@@ -433,16 +444,16 @@ fn other_countries(
         let mut e = k;
         while e + 1 < seg.len() {
             let j = seg[e + 1];
-            let lj = lower(j);
+            lower(j, &mut lj);
             let wj = toks[j].text.trim_end_matches([',', '.', ':']);
             if breaks(toks[j - 1].text)
                 || done[j]
                 || intl::names_for_type(&lj).is_some()
                 || not_a_name(&lj)
-                || !wj.chars().next().is_some_and(char::is_alphabetic)
+                || !wj.chars().next().is_some_and(crate::text::is_alphabetic)
                 || !wj
                     .chars()
-                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+                    .all(|c| crate::text::is_alphabetic(c) || matches!(c, '-' | '\'' | '’'))
             {
                 break;
             }

@@ -389,6 +389,8 @@ pub struct Surrogates {
     text: TextIndex,
     /// Reused buffer for lowercased candidates.
     scratch: String,
+    /// Reused buffer for the lowercased value of [`Surrogates::stand_in`].
+    value_lower: String,
     /// Texts of earlier pieces of a long input ([`Surrogates::remember_text`]).
     seen: seen::Seen,
 }
@@ -427,6 +429,7 @@ impl Surrogates {
             taken: Taken::default(),
             text: TextIndex::default(),
             scratch: String::new(),
+            value_lower: String::new(),
             seen: seen::Seen::new(),
         }
     }
@@ -512,6 +515,26 @@ impl Surrogates {
         keep_prefix: usize,
         value: &str,
     ) -> String {
+        // The value in ASCII lower case, in a buffer kept between calls.
+        let mut value_lower = std::mem::take(&mut self.value_lower);
+        value_lower.clear();
+        value_lower.push_str(value);
+        value_lower.make_ascii_lowercase();
+        let out = self.stand_in_lower(original, kind, rule, keep_prefix, value, &value_lower);
+        self.value_lower = value_lower;
+        out
+    }
+
+    /// [`Surrogates::stand_in`] with `value_lower`, the value in ASCII lower case.
+    fn stand_in_lower(
+        &mut self,
+        original: &str,
+        kind: Kind,
+        rule: &str,
+        keep_prefix: usize,
+        value: &str,
+        value_lower: &str,
+    ) -> String {
         self.text.prepare(original);
         if self.memo.words_gen != self.text.generation() {
             self.memo.words_gen = self.text.generation();
@@ -519,7 +542,6 @@ impl Surrogates {
             self.memo.name_in_text.clear();
             self.memo.list_in_text.clear();
         }
-        let value_lower = value.to_ascii_lowercase();
         let kp = shape::floor_boundary(value, keep_prefix);
         let mut exhausted = false;
         for attempt in 0..ATTEMPTS {
@@ -536,7 +558,7 @@ impl Surrogates {
             let pairs = std::mem::take(&mut cx.pairs);
             // One name part drawn from a used-up list: alone it is turned down every time.
             exhausted = cx.exhausted && pairs.len() <= 1;
-            if self.accept(&cand, &value_lower) {
+            if self.accept(&cand, value_lower) {
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
                         self.memo.add_name_value(data::key(&part));
@@ -574,7 +596,7 @@ impl Surrogates {
                 if barrel {
                     person::double_barrel(&mut cx, &mut cand);
                 }
-                if self.accept(&cand, &value_lower) {
+                if self.accept(&cand, value_lower) {
                     // Its parts are not learned (a double-barrelled name is no part of
                     // another stand-in) but are in use: later draws skip them.
                     for (_, part) in pairs {
@@ -587,7 +609,7 @@ impl Surrogates {
                 }
             }
         }
-        self.fallback(original, kp, value, &value_lower)
+        self.fallback(original, kp, value, value_lower)
     }
 
     /// After a person candidate of one name part (`pairs`) was turned down: when the part on
@@ -637,7 +659,7 @@ impl Surrogates {
         let class = body
             .chars()
             .rev()
-            .find(|c| c.is_alphanumeric())
+            .find(|&c| text::is_alphanumeric(c))
             .unwrap_or('a');
         for extra in 0..32 {
             let mut s = String::with_capacity(value.len() + extra);

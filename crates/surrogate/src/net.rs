@@ -51,7 +51,7 @@ impl<'a> Iterator for Runs<'a> {
         }
         let kind = if c.is_ascii_digit() {
             Run::Digit
-        } else if c.is_alphabetic() {
+        } else if crate::text::is_alphabetic(c) {
             Run::Alpha
         } else {
             self.i = i + len;
@@ -61,7 +61,7 @@ impl<'a> Iterator for Runs<'a> {
         while let Some(d) = s[j..].chars().next() {
             let same = match kind {
                 Run::Digit => d.is_ascii_digit(),
-                _ => d.is_alphabetic(),
+                _ => crate::text::is_alphabetic(d),
             };
             if !same {
                 break;

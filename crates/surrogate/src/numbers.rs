@@ -414,12 +414,15 @@ fn head_len(value: &str, kp: usize) -> usize {
         return kp;
     };
     let label = &rest[..i];
-    let letters = label.chars().filter(|c| c.is_alphabetic()).count();
+    let letters = label
+        .chars()
+        .filter(|&c| crate::text::is_alphabetic(c))
+        .count();
     if i > 40
         || letters < 2
         || !label
             .chars()
-            .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '-' || c == '/')
+            .all(|c| crate::text::is_alphabetic(c) || c == ' ' || c == '.' || c == '-' || c == '/')
     {
         return kp;
     }

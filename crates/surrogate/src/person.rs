@@ -2,6 +2,8 @@
 //! (`Surname, Given` stays so), the same case style, the same titles and suffixes, and, where
 //! the given name is known, the same gender and origin.
 
+use std::borrow::Cow;
+
 use crate::Ctx;
 use crate::data::{
     self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
@@ -148,11 +150,16 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     let all_learned = cx.use_memo() && pieces.iter().all(|p| cx.memo.name(&p.2).is_some());
     let memo_ok = cx.use_memo() && !(all_learned && cx.attempt > 0);
     let mut out = String::with_capacity(value.len() + 8);
+    // The lowercase first given name and surname of a round, and both joined by a space
+    // (buffers reused across rounds).
+    let mut full_given = String::new();
+    let mut full_surname = String::new();
+    let mut full = String::new();
     for round in 0..4 {
         out.clear();
         cx.pairs.clear();
-        let mut full_given = String::new();
-        let mut full_surname = String::new();
+        full_given.clear();
+        full_surname.clear();
         let mut next_piece = 0usize;
         for (wi, w) in words.iter().enumerate() {
             out.push_str(w.lead);
@@ -222,20 +229,24 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                         );
                         if first_piece {
                             if is_given && full_given.is_empty() {
-                                full_given = new.to_lowercase();
+                                shape::push_lower(&mut full_given, &new);
                             } else if !is_given {
-                                full_surname = new.to_lowercase();
+                                full_surname.clear();
+                                shape::push_lower(&mut full_surname, &new);
                             }
                         }
                         first_piece = false;
-                        out.push_str(&apply_case(&new, case));
+                        shape::push_case(&mut out, &new, case);
                     }
                 }
             }
             out.push_str(w.trail);
             out.push_str(w.space);
         }
-        let full = format!("{full_given} {full_surname}");
+        full.clear();
+        full.push_str(&full_given);
+        full.push(' ');
+        full.push_str(&full_surname);
         if !FAMOUS_SET.contains(full.trim()) {
             break;
         }
@@ -246,7 +257,7 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
 /// Makes the last name word of `name` double-barrelled with a surname of a random origin
 /// (`Clark` → `Clark-Hughes`): still names of the lists, for when single names ran out.
 pub(crate) fn double_barrel(cx: &mut Ctx<'_>, name: &mut String) {
-    let Some(end) = name.rfind(char::is_alphabetic) else {
+    let Some(end) = name.rfind(crate::text::is_alphabetic) else {
         return;
     };
     let end = end + name[end..].chars().next().map_or(1, char::len_utf8);
@@ -318,18 +329,20 @@ fn pack_word(w: &[u8]) -> Option<u64> {
     )
 }
 
-/// By first byte of the [`TITLES`]: bit `n` set when one of them is `n` bytes long.
-static TITLE_STARTS: std::sync::LazyLock<[u16; 256]> = std::sync::LazyLock::new(|| {
+/// By first byte of the [`TITLES`]: bit `n` set when one of them is `n` bytes long (made at
+/// compile time: it is read for every word of a text).
+static TITLE_STARTS: [u16; 256] = {
     let mut t = [0u16; 256];
-    for (w, _) in TITLES {
-        if let Some(&c) = w.as_bytes().first()
-            && w.len() < 16
-        {
-            t[usize::from(c)] |= 1 << w.len();
+    let mut k = 0;
+    while k < TITLES.len() {
+        let w = TITLES[k].0.as_bytes();
+        if !w.is_empty() && w.len() < 16 {
+            t[w[0] as usize] |= 1 << w.len();
         }
+        k += 1;
     }
     t
-});
+};
 
 /// False when [`title_gender`] of `word` (without dots) is sure to be `None`: an ASCII word
 /// whose first letter and length no title has. Cheap, for every word of a text.
@@ -382,8 +395,9 @@ struct Part<'a> {
     origin: usize,
 }
 
-/// A stand-in for one part of a name (no hyphens), in title case.
-fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
+/// A stand-in for one part of a name (no hyphens), in title case (borrowed from the lists
+/// when it is a name of them as written there).
+fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, str> {
     let Part {
         real,
         key: folded,
@@ -400,9 +414,10 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
                 .is_none_or(|g| GIVEN.get(&data::key(s)).map(|x| x.1) == Some(g))
     });
     if use_memo && let Some(s) = learned {
+        let t = shape::title(s);
         let s = s.to_string();
-        cx.pairs.push((folded.to_string(), s.clone()));
-        return shape::title(&s);
+        cx.pairs.push((folded.to_string(), s));
+        return Cow::Owned(t);
     }
     let of = |o: &'static Origin| -> &'static [Name] {
         if !given {
@@ -421,7 +436,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
         .unwrap_or(&ORIGINS[ANGLO]);
     let list = of(o);
     if list.is_empty() {
-        return shape::title(&shape::reshape(cx.rng, real));
+        return Cow::Owned(shape::title(&shape::reshape(cx.rng, real)));
     }
     let clash = |cx: &mut Ctx<'_>, pick: &'static Name| {
         pick.key == *folded || (!cx.reuse && cx.memo.name_is_used(pick)) || cx.name_in_text(pick)
@@ -430,7 +445,10 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
     if clash(cx, pick) {
         // A few random draws, then every name of the list from a random start: the first
         // one free of the text and of other people's stand-ins.
-        let draws: Vec<usize> = (0..9).map(|_| shape::below(cx.rng, list.len())).collect();
+        let mut draws = [0usize; 9];
+        for d in &mut draws {
+            *d = shape::below(cx.rng, list.len());
+        }
         let start = draws[8];
         let free = match draws[..8].iter().map(|&i| &list[i]).find(|p| !clash(cx, p)) {
             Some(p) => Some(p),
@@ -444,17 +462,17 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> String {
             None => cx.exhausted = true,
         }
     }
-    let mut name = pick.text.to_string();
+    let mut name = Cow::Borrowed(pick.text);
     if !given && gender == Gender::Female {
         for (m, f) in &o.feminine {
             if let Some(stem) = name.strip_suffix(m) {
-                name = format!("{stem}{f}");
+                name = Cow::Owned(format!("{stem}{f}"));
                 break;
             }
         }
     }
     if !folded.is_empty() {
-        cx.pairs.push((folded.to_string(), name.clone()));
+        cx.pairs.push((folded.to_string(), name.to_string()));
     }
     name
 }
@@ -471,10 +489,10 @@ fn split_words(value: &str) -> Vec<Word<'_>> {
         let ws_len = after.len() - after.trim_start().len();
         let (space, next) = after.split_at(ws_len);
         let core_start = word
-            .find(|c: char| c.is_alphanumeric())
+            .find(crate::text::is_alphanumeric)
             .unwrap_or(word.len());
         let core_end = word
-            .rfind(|c: char| c.is_alphanumeric())
+            .rfind(crate::text::is_alphanumeric)
             .map_or(core_start, |i| {
                 i + word[i..].chars().next().map_or(1, char::len_utf8)
             });

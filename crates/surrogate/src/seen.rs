@@ -102,6 +102,11 @@ impl Hash {
         Hash(mix(tag.wrapping_add(0x9e37_79b9_7f4a_7c15)))
     }
     fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            // What `to_lowercase` gives for an ASCII character, without its iterator.
+            self.step(u64::from(c.to_ascii_lowercase()));
+            return;
+        }
         for l in c.to_lowercase() {
             self.step(u64::from(u32::from(l)));
         }
@@ -141,43 +146,88 @@ struct Run {
 
 fn runs(text: &str) -> Vec<Run> {
     let mut out = Vec::new();
-    let mut cur: Option<(Hash, usize)> = None;
+    for_each_run(text, |r| {
+        out.push(r);
+        true
+    });
+    out
+}
+
+/// Calls `f` with each maximal run of letters and digits of `text`, in order, while it
+/// returns true.
+fn for_each_run(text: &str, mut f: impl FnMut(Run) -> bool) {
+    // By ASCII byte: the byte lowercased when it is a letter or digit, 0 otherwise.
+    const ALNUM_LOWER: [u8; 128] = {
+        let mut t = [0u8; 128];
+        let mut c = 0;
+        while c < 128 {
+            let b = c as u8;
+            if b.is_ascii_alphanumeric() {
+                t[c] = b.to_ascii_lowercase();
+            }
+            c += 1;
+        }
+        t
+    };
+    /// `start` while no run is open.
+    const NO_RUN: usize = usize::MAX;
+    let seed = Hash::new(TAG_RUN);
+    // The open run: its hash so far and its start.
+    let mut h = seed;
+    let mut start = NO_RUN;
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
         // ASCII byte by byte (the hash of a character lowered to one ASCII character is
         // mixed in as `Hash::push` does); other characters decoded.
-        let (alnum, c, len) = if b[i].is_ascii() {
-            (b[i].is_ascii_alphanumeric(), None, 1)
+        let x = b[i];
+        let len = if x < 0x80 {
+            let l = ALNUM_LOWER[usize::from(x)];
+            if l != 0 {
+                if start == NO_RUN {
+                    start = i;
+                    h = seed;
+                }
+                h.step(u64::from(l));
+                i += 1;
+                continue;
+            }
+            1
         } else {
             let Some(c) = text[i..].chars().next() else {
                 break;
             };
-            (c.is_alphanumeric(), Some(c), c.len_utf8())
-        };
-        if alnum {
-            let (h, _) = cur.get_or_insert((Hash::new(TAG_RUN), i));
-            match c {
-                None => h.step(u64::from(b[i].to_ascii_lowercase())),
-                Some(c) => h.push(c),
+            if crate::text::is_alphanumeric(c) {
+                if start == NO_RUN {
+                    start = i;
+                    h = seed;
+                }
+                h.push(c);
+                i += c.len_utf8();
+                continue;
             }
-        } else if let Some((h, start)) = cur.take() {
-            out.push(Run {
+            c.len_utf8()
+        };
+        if start != NO_RUN {
+            let run = Run {
                 hash: h.finish(),
                 start,
                 end: i,
-            });
+            };
+            if !f(run) {
+                return;
+            }
+            start = NO_RUN;
         }
         i += len;
     }
-    if let Some((h, start)) = cur {
-        out.push(Run {
+    if start != NO_RUN {
+        f(Run {
             hash: h.finish(),
             start,
             end: text.len(),
         });
     }
-    out
 }
 
 /// The hash of two runs joined by the one character between them, if they are.
@@ -221,13 +271,17 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
         if start.is_none() {
             // Outside a sequence only a digit matters: skip to the next one (an ASCII digit
             // is never inside a character's bytes).
-            match b[i..].iter().position(u8::is_ascii_digit) {
+            match find_digit(&b[i..]) {
                 Some(k) => i += k,
                 None => break,
             }
         }
-        let Some(c) = text[i..].chars().next() else {
-            break;
+        let c = match b[i] {
+            x @ 0..0x80 => char::from(x),
+            _ => match text[i..].chars().next() {
+                Some(c) => c,
+                None => break,
+            },
         };
         let at = i;
         i += c.len_utf8();
@@ -239,8 +293,16 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
             }
             count += 1;
             tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
+            // The digits right after it, without going round the outer loop.
+            while let Some(&d) = b.get(i)
+                && d.is_ascii_digit()
+            {
+                count += 1;
+                tail = (tail * 10 + u64::from(d - b'0')) % 10_000_000;
+                i += 1;
+            }
             seps = 0;
-            last_digit_end = at + 1;
+            last_digit_end = i;
             continue;
         }
         if let Some(s) = start {
@@ -262,6 +324,31 @@ pub fn digit_tails(text: &str) -> Vec<(usize, usize, u64)> {
         out.push((s, last_digit_end, tail));
     }
     out
+}
+
+/// The position of the first ASCII digit of `b` (what `b.iter().position(u8::is_ascii_digit)`
+/// gives), looked for eight bytes at a time: a byte is a digit when it is below 10 once
+/// `0x30` is flipped out of it, and the lowest byte the word-wide "below 10" test marks is
+/// exact (a borrow only runs upward from a marked byte).
+fn find_digit(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let x = u64::from_le_bytes(w) ^ (0x30 * ONES);
+        let below_ten = x.wrapping_sub(10 * ONES) & !x & (0x80 * ONES);
+        if below_ten != 0 {
+            return Some(at + (below_ten.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(u8::is_ascii_digit)
+        .map(|p| at + p)
 }
 
 /// Whether a number-like string is one digit sequence as [`digit_tails`] reads it: a `+`
@@ -393,28 +480,135 @@ impl Seen {
                 return false;
             }
         }
-        let rs = runs(s);
-        if rs.is_empty() {
-            return false;
-        }
-        for (i, r) in rs.iter().enumerate() {
-            if !self.contains(r.hash) {
-                return false;
-            }
-            if let Some(next) = rs.get(i + 1)
-                && let Some(h) = pair_hash(s, r, next)
-                && !self.contains(h)
-            {
-                return false;
-            }
-        }
-        true
+        // Every run and every pair of runs joined by one character must be held: looked up
+        // as the runs are read, stopping at the first one missing (no list of runs made).
+        let mut prev: Option<Run> = None;
+        let mut held = true;
+        for_each_run(s, |r| {
+            held = self.contains(r.hash)
+                && prev
+                    .as_ref()
+                    .and_then(|p| pair_hash(s, p, &r))
+                    .is_none_or(|h| self.contains(h));
+            prev = Some(r);
+            held
+        });
+        // No run: nothing a restore could read.
+        held && prev.is_some()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Seen::may_hold`] as it read before it looked runs up while reading them: from the
+    /// list of runs.
+    fn may_hold_from_the_list(seen: &Seen, s: &str) -> bool {
+        if seen.filters.is_empty() {
+            return false;
+        }
+        if let Some(tail) = number_tail(s) {
+            if seen.contains(digits_hash(tail)) {
+                return true;
+            }
+            if one_digit_sequence(s) {
+                return false;
+            }
+        }
+        let rs = runs(s);
+        if rs.is_empty() {
+            return false;
+        }
+        for (i, r) in rs.iter().enumerate() {
+            if !seen.contains(r.hash) {
+                return false;
+            }
+            if let Some(next) = rs.get(i + 1)
+                && let Some(h) = pair_hash(s, r, next)
+                && !seen.contains(h)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`digit_tails`] as it read the text before it took runs of digits in one inner loop
+    /// and skipped to digits eight bytes at a time: character by character.
+    fn digit_tails_by_characters(text: &str) -> Vec<(usize, usize, u64)> {
+        let mut out = Vec::new();
+        let mut start = None::<usize>;
+        let (mut count, mut tail, mut seps, mut last_digit_end) = (0u32, 0u64, 0u32, 0usize);
+        for (at, c) in text.char_indices() {
+            if c.is_ascii_digit() {
+                if start.is_none() {
+                    start = Some(at);
+                    count = 0;
+                    tail = 0;
+                }
+                count += 1;
+                tail = (tail * 10 + u64::from(c as u8 - b'0')) % 10_000_000;
+                seps = 0;
+                last_digit_end = at + 1;
+                continue;
+            }
+            if let Some(s) = start {
+                if seps == 0 && count >= 7 {
+                    out.push((s, last_digit_end, tail));
+                }
+                if digit_separator(c) && seps < 3 {
+                    seps += 1;
+                    continue;
+                }
+                start = None;
+                seps = 0;
+            }
+        }
+        if let Some(s) = start
+            && seps == 0
+            && count >= 7
+        {
+            out.push((s, last_digit_end, tail));
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The digit tails are those a character-by-character reading finds.
+        #[test]
+        fn digit_tails_match_a_character_loop(
+            text in "[0-9]{0,12}([ .()/\\-\u{a0}\u{2011}x+é]{1,4}[0-9]{1,12}){0,4}",
+        ) {
+            proptest::prop_assert_eq!(digit_tails(&text), digit_tails_by_characters(&text));
+        }
+
+        /// The word-at-a-time search finds the first digit a byte loop finds.
+        #[test]
+        fn find_digit_matches_a_byte_loop(
+            v in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
+            from in 0usize..40,
+        ) {
+            let b = &v[from.min(v.len())..];
+            proptest::prop_assert_eq!(find_digit(b), b.iter().position(u8::is_ascii_digit));
+            let s: Vec<u8> = b.iter().map(|&c| b"09/:a\x80\xff "[usize::from(c) % 8]).collect();
+            proptest::prop_assert_eq!(find_digit(&s), s.iter().position(u8::is_ascii_digit));
+        }
+
+        /// Looking runs up as they are read answers as looking up the list of runs.
+        #[test]
+        fn may_hold_matches_the_list_of_runs(
+            text in "[a-cA-C0-9 .,@+()\\-é]{0,80}",
+            cands in proptest::collection::vec("[a-cA-C0-9 .,@+()\\-é]{0,16}", 1..20),
+        ) {
+            let mut seen = Seen::new();
+            seen.max_bytes = 1 << 17;
+            seen.add_text(&text);
+            for c in cands.iter().map(String::as_str).chain(text.split(' ')) {
+                proptest::prop_assert_eq!(seen.may_hold(c), may_hold_from_the_list(&seen, c), "{:?}", c);
+            }
+        }
+    }
 
     proptest::proptest! {
         /// Hashing a text elsewhere and adding the hashes leaves the filters as adding the

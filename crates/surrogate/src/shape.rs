@@ -118,8 +118,8 @@ pub(crate) fn same_class(rng: &mut Rng, c: char, alphabet: Alphabet) -> char {
             Alphabet::Free => upper(rng) as char,
             _ => hex_char(rng, alphabet),
         },
-        _ if c.is_alphabetic() && c.is_uppercase() => upper(rng) as char,
-        _ if c.is_alphabetic() => lower(rng) as char,
+        _ if crate::text::is_alphabetic(c) && c.is_uppercase() => upper(rng) as char,
+        _ if crate::text::is_alphabetic(c) => lower(rng) as char,
         _ if c.is_numeric() => digit(rng) as char,
         _ => c,
     }
@@ -249,7 +249,7 @@ pub(crate) fn case_of(s: &str) -> Case {
             low += usize::from(b.is_ascii_lowercase());
         }
     } else {
-        for c in s.chars().filter(|c| c.is_alphabetic()) {
+        for c in s.chars().filter(|&c| crate::text::is_alphabetic(c)) {
             if c.is_uppercase() {
                 up += 1;
             } else if c.is_lowercase() {
@@ -274,6 +274,31 @@ pub(crate) fn apply_case(word: &str, case: Case) -> String {
         Case::Upper => word.to_uppercase(),
         Case::Lower => word.to_lowercase(),
         Case::Title => word.to_string(),
+    }
+}
+
+/// Appends [`apply_case`] of `word` to `out` (without a `String` of its own when ASCII).
+pub(crate) fn push_case(out: &mut String, word: &str, case: Case) {
+    match case {
+        Case::Upper if word.is_ascii() => {
+            let start = out.len();
+            out.push_str(word);
+            out[start..].make_ascii_uppercase();
+        }
+        Case::Lower if word.is_ascii() => push_lower(out, word),
+        Case::Title => out.push_str(word),
+        _ => out.push_str(&apply_case(word, case)),
+    }
+}
+
+/// Appends `s.to_lowercase()` to `out` (without a `String` of its own when ASCII).
+pub(crate) fn push_lower(out: &mut String, s: &str) {
+    if s.is_ascii() {
+        let start = out.len();
+        out.push_str(s);
+        out[start..].make_ascii_lowercase();
+    } else {
+        out.push_str(&s.to_lowercase());
     }
 }
 
@@ -315,6 +340,24 @@ pub(crate) fn luhn_valid(digits: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    proptest::proptest! {
+        /// The appending case helpers give what the allocating ones give.
+        #[test]
+        fn push_case_and_lower_match_the_allocating_forms(
+            head in "[a-zA-Z]{0,3}",
+            word in "[a-zA-Z \\-'éÉΣσİß]{0,12}",
+        ) {
+            for case in [Case::Upper, Case::Lower, Case::Title] {
+                let mut out = head.clone();
+                push_case(&mut out, &word, case);
+                proptest::prop_assert_eq!(out, format!("{head}{}", apply_case(&word, case)));
+            }
+            let mut out = head.clone();
+            push_lower(&mut out, &word);
+            proptest::prop_assert_eq!(out, format!("{head}{}", word.to_lowercase()));
+        }
+    }
     use super::*;
     use rand::SeedableRng;
 

@@ -237,6 +237,8 @@ impl GramPositions {
             .clamp(4, 20);
         let buckets = 1usize << log2;
         let shift = 32 - log2;
+        // A bucket is below `buckets` (a power of two): masked with `buckets - 1` (which
+        // changes nothing) it indexes a slice of `buckets` counts without a bounds check.
         let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
         // A counting sort in two passes over the grams (hashing a gram again is cheaper than
         // keeping each one's bucket): bucket `h` is counted in `bounds[h + 2]`, so that after
@@ -246,29 +248,36 @@ impl GramPositions {
         let mut positions = vec![0u32; n];
         match &starts {
             Some(v) => {
+                // Buckets masked as below.
+                let mask = buckets - 1;
+                let counts = &mut bounds[2..2 + buckets];
                 for &i in v {
-                    bounds[bucket(gram_at(b, i as usize)) + 2] += 1;
+                    counts[bucket(gram_at(b, i as usize)) & mask] += 1;
                 }
                 running_sums(&mut bounds);
+                let starts = &mut bounds[1..1 + buckets];
                 for &i in v {
-                    let c = &mut bounds[bucket(gram_at(b, i as usize)) + 1];
+                    let c = &mut starts[bucket(gram_at(b, i as usize)) & mask];
                     positions[*c as usize] = i;
                     *c += 1;
                 }
             }
             None if n > 0 => {
                 // The gram ending at byte `3 + i` starts at `i`.
+                let mask = buckets - 1;
                 let head = b[..3].iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
                 let mut g = head;
+                let counts = &mut bounds[2..2 + buckets];
                 for &c in &b[3..] {
                     g = (g << 8) | u32::from(c);
-                    bounds[bucket(g) + 2] += 1;
+                    counts[bucket(g) & mask] += 1;
                 }
                 running_sums(&mut bounds);
                 let mut g = head;
+                let starts = &mut bounds[1..1 + buckets];
                 for (i, &c) in b[3..].iter().enumerate() {
                     g = (g << 8) | u32::from(c);
-                    let c = &mut bounds[bucket(g) + 1];
+                    let c = &mut starts[bucket(g) & mask];
                     positions[*c as usize] = i as u32;
                     *c += 1;
                 }
@@ -582,11 +591,20 @@ impl TextIndex {
 
     /// True when the text contains `needle` ignoring ASCII case.
     pub(crate) fn contains(&self, needle: &str) -> bool {
-        if needle.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.contains_lower(&needle.to_ascii_lowercase())
-        } else {
-            self.contains_lower(needle)
+        if !needle.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.contains_lower(needle);
         }
+        // Lowered on the stack when short (names of the lists, asked about by the hundred).
+        let mut buf = [0u8; 64];
+        if let Some(low) = buf.get_mut(..needle.len()) {
+            low.copy_from_slice(needle.as_bytes());
+            low.make_ascii_lowercase();
+            // ASCII lowering keeps the bytes of other characters: still UTF-8.
+            if let Ok(low) = std::str::from_utf8(low) {
+                return self.contains_lower(low);
+            }
+        }
+        self.contains_lower(&needle.to_ascii_lowercase())
     }
 }
 
@@ -691,6 +709,13 @@ pub(crate) fn is_alphabetic(c: char) -> bool {
     bits[((u & 0xFF) / 64) as usize] & (1 << (u % 64)) != 0
 }
 
+/// `c.is_alphanumeric()` (alphabetic or numeric), with the alphabetic part from
+/// [`is_alphabetic`]'s tables.
+#[inline]
+pub(crate) fn is_alphanumeric(c: char) -> bool {
+    is_alphabetic(c) || c.is_numeric()
+}
+
 /// By ASCII byte: whether it belongs to a run of [`letter_runs`] (a letter, `'` or `-`).
 static RUN_BYTE: [bool; 128] = {
     let mut t = [false; 128];
@@ -768,32 +793,34 @@ impl ShortWords {
             ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
             other: FxSet::default(),
         };
-        let mut rest = lower;
-        while !rest.is_empty() {
-            let start = rest
-                .iter()
-                .position(|&c| WORD_BYTE[usize::from(c)])
-                .unwrap_or(rest.len());
-            rest = &rest[start..];
-            let len = rest
-                .iter()
-                .position(|&c| !WORD_BYTE[usize::from(c)])
-                .unwrap_or(rest.len());
-            let word = &rest[..len];
-            rest = &rest[len..];
-            if len > 3 || len == 0 {
-                continue;
+        // One pass: the length of the run of word bytes that ends before each other byte.
+        let mut len = 0usize;
+        for (i, &c) in lower.iter().enumerate() {
+            if WORD_BYTE[usize::from(c)] {
+                len += 1;
+            } else {
+                if (1..=3).contains(&len) {
+                    w.add(&lower[i - len..i]);
+                }
+                len = 0;
             }
-            match ascii_index(word) {
-                Some(ix) => w.ascii[ix / 64] |= 1 << (ix % 64),
-                None => {
-                    if let Some(p) = pack_short(word) {
-                        w.other.insert(p);
-                    }
+        }
+        if (1..=3).contains(&len) {
+            w.add(&lower[lower.len() - len..]);
+        }
+        w
+    }
+
+    /// Records a word of 1 to 3 word bytes.
+    fn add(&mut self, word: &[u8]) {
+        match ascii_index(word) {
+            Some(ix) => self.ascii[ix / 64] |= 1 << (ix % 64),
+            None => {
+                if let Some(p) = pack_short(word) {
+                    self.other.insert(p);
                 }
             }
         }
-        w
     }
 
     /// Whether `word`, packed by [`pack_short`] as `packed`, is one of them.
@@ -953,6 +980,8 @@ impl Postings {
     }
 
     /// Doubles the table (or makes the first one) and puts the grams back.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let log2 = if self.slots.is_empty() {
             POSTINGS_MIN_SLOTS_LOG2
@@ -971,6 +1000,7 @@ impl Postings {
         }
     }
 
+    #[inline(always)]
     fn add(&mut self, gram: u64, ix: u32) {
         if (self.grams + 1) * 2 > self.slots.len() {
             self.grow();
@@ -1496,7 +1526,50 @@ mod tests {
         }
     }
 
+    /// [`ShortWords::of`] as it was written before its one-pass loop.
+    fn short_words_by_positions(lower: &[u8]) -> ShortWords {
+        let mut w = ShortWords {
+            ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
+            other: FxSet::default(),
+        };
+        let mut rest = lower;
+        while !rest.is_empty() {
+            let start = rest
+                .iter()
+                .position(|&c| WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            rest = &rest[start..];
+            let len = rest
+                .iter()
+                .position(|&c| !WORD_BYTE[usize::from(c)])
+                .unwrap_or(rest.len());
+            let word = &rest[..len];
+            rest = &rest[len..];
+            if len > 3 || len == 0 {
+                continue;
+            }
+            match ascii_index(word) {
+                Some(ix) => w.ascii[ix / 64] |= 1 << (ix % 64),
+                None => {
+                    if let Some(p) = pack_short(word) {
+                        w.other.insert(p);
+                    }
+                }
+            }
+        }
+        w
+    }
+
     proptest! {
+        /// The one-pass loop records the short words the search by positions recorded.
+        #[test]
+        fn short_words_match_the_search_by_positions(s in "[a-c1 .\\-_é\u{4e00}]{0,40}") {
+            let lower = s.to_ascii_lowercase();
+            let (got, want) = (ShortWords::of(lower.as_bytes()), short_words_by_positions(lower.as_bytes()));
+            prop_assert_eq!(got.ascii, want.ascii);
+            prop_assert_eq!(got.other, want.other);
+        }
+
         /// The byte loop finds the words the character split finds.
         #[test]
         fn letter_runs_match_split(s in "[a-cA-C '.\\-éΣ1\u{301}\u{4e00}]{0,40}") {
@@ -1530,6 +1603,7 @@ mod tests {
         for c in (0..0x1_0000).chain([0x1_0000, 0x1_D400, 0x2_0000, 0x1_F600, 0x10_FFFF]) {
             if let Some(c) = char::from_u32(c) {
                 assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{:?}", c);
+                assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "{:?}", c);
             }
         }
     }
