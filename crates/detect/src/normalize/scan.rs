@@ -11,6 +11,24 @@ use aho_corasick::automaton::Automaton;
 use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind};
 
+/// The DFA of `patterns` without a prefilter (so that its start state is not special to the
+/// loops below), and its unanchored start state.
+fn build<P: AsRef<[u8]>>(
+    patterns: &[P],
+    kind: MatchKind,
+    ascii_case_insensitive: bool,
+) -> Result<(DFA, aho_corasick::automaton::StateID), aho_corasick::BuildError> {
+    let dfa = DFA::builder()
+        .match_kind(kind)
+        .ascii_case_insensitive(ascii_case_insensitive)
+        .prefilter(false)
+        .build(patterns)?;
+    let start = dfa
+        .start_state(Anchored::No)
+        .expect("an unanchored DFA has an unanchored start state");
+    Ok((dfa, start))
+}
+
 /// A DFA for unanchored leftmost searches, built without a prefilter.
 pub(crate) struct Scanner {
     dfa: DFA,
@@ -25,14 +43,7 @@ impl Scanner {
         ascii_case_insensitive: bool,
     ) -> Result<Scanner, aho_corasick::BuildError> {
         debug_assert!(kind != MatchKind::Standard, "leftmost searches only");
-        let dfa = DFA::builder()
-            .match_kind(kind)
-            .ascii_case_insensitive(ascii_case_insensitive)
-            .prefilter(false)
-            .build(patterns)?;
-        let start = dfa
-            .start_state(Anchored::No)
-            .expect("an unanchored DFA has an unanchored start state");
+        let (dfa, start) = build(patterns, kind, ascii_case_insensitive)?;
         Ok(Scanner { dfa, start })
     }
 
@@ -121,14 +132,7 @@ impl Overlapping {
         ascii_case_insensitive: bool,
     ) -> Result<Overlapping, aho_corasick::BuildError> {
         debug_assert!(patterns.iter().all(|p| !p.as_ref().is_empty()));
-        let dfa = DFA::builder()
-            .match_kind(MatchKind::Standard)
-            .ascii_case_insensitive(ascii_case_insensitive)
-            .prefilter(false)
-            .build(patterns)?;
-        let start = dfa
-            .start_state(Anchored::No)
-            .expect("an unanchored DFA has an unanchored start state");
+        let (dfa, start) = build(patterns, MatchKind::Standard, ascii_case_insensitive)?;
         Ok(Overlapping { dfa, start })
     }
 
