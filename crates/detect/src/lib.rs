@@ -89,9 +89,8 @@ pub trait Recognizer: Send + Sync {
     }
 }
 
-/// Texts from this length on are read on three threads (see [`Detector::detect`]): the
-/// rules on one, identifiers and tokens on another, the document's structure and the stages
-/// that need no rule findings on a third. Below it a thread costs more than it saves.
+/// Texts from this length on are read on two threads, three with three cores or more (see
+/// [`Detector::detect`]). Below it a thread costs more than it saves.
 const PARALLEL_MIN: usize = 32 * 1024;
 
 pub(crate) static CORES: LazyLock<usize> =

@@ -47,19 +47,6 @@ use redact_surrogate::{PreparedText, Surrogates};
 /// The largest text accepted by one call, in characters (the specification's limit).
 pub const MAX_TEXT_CHARS: usize = 200_000;
 
-/// From this size up, a text is indexed for its stand-ins while detection reads it (on the
-/// thread beside the rules, which finishes first), not on the first stand-in after it.
-const PREPARE_AHEAD: usize = 32 * 1024;
-
-/// Whether at most an eighth of `text`'s bytes are outside ASCII. Only such a text is indexed
-/// ahead: in a text mostly of other scripts, the index's Unicode lower case and its titled
-/// names cost several milliseconds (about 10 ms for 200,000 Cyrillic or Chinese characters),
-/// lost whenever the text has nothing to replace, and left to the first stand-ins that ask.
-fn mostly_ascii(text: &str) -> bool {
-    let wide = text.bytes().filter(|&b| b >= 0x80).count();
-    wide * 8 <= text.len()
-}
-
 /// The end user's own details, recognised wherever they are written.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Profile {
@@ -214,7 +201,7 @@ impl Redactor {
         opts: &RedactOptions,
     ) -> (Vec<Finding>, Option<PreparedText>) {
         let (found, prepared) = self.detector.detect_beside(text, || {
-            (text.len() >= PREPARE_AHEAD && mostly_ascii(text)).then(|| PreparedText::of(text))
+            PreparedText::pays_ahead(text).then(|| PreparedText::of(text))
         });
         (self.findings_with(found, text, opts), prepared)
     }

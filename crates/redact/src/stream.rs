@@ -46,7 +46,7 @@ pub struct PieceSeen {
     hashes: Vec<u64>,
     /// Where stand-ins written in the piece could start.
     runs: RunScan,
-    /// The piece indexed for its stand-ins.
+    /// The piece indexed for its stand-ins, when that pays ([`PreparedText::pays_ahead`]).
     prepared: Option<PreparedText>,
 }
 
@@ -57,7 +57,7 @@ pub fn piece_seen(piece: &str) -> PieceSeen {
     PieceSeen {
         hashes: redact_surrogate::seen::text_hashes(piece),
         runs: RunScan::of(piece),
-        prepared: Some(PreparedText::of(piece)),
+        prepared: PreparedText::pays_ahead(piece).then(|| PreparedText::of(piece)),
     }
 }
 

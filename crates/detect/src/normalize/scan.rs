@@ -248,22 +248,30 @@ mod tests {
         }
     }
 
+    /// Texts of up to `parts` pieces: the patterns of the tests' automata, ASCII bits around
+    /// them, any characters.
+    fn text_of(parts: usize) -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("at".to_string()),
+                Just("phone".to_string()),
+                Just("sk-proj-".to_string()),
+                Just("PASSPORT".to_string()),
+                Just("sixty".to_string()),
+                Just("zéro".to_string()),
+                "[a-zA-Z@\\[\\]_ -]{0,6}",
+                "\\PC{0,4}",
+            ],
+            0..parts,
+        )
+        .prop_map(|p| p.concat())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         /// The overlapping scanner lists what `aho_corasick`'s overlapping search lists.
         #[test]
-        fn overlapping_finds_what_aho_corasick_finds(
-            parts in proptest::collection::vec(prop_oneof![
-                Just("at".to_string()),
-                Just("phone".to_string()),
-                Just("sixty".to_string()),
-                Just("PASSPORT".to_string()),
-                Just("zéro".to_string()),
-                "[a-zA-Z@\\[\\]_ -]{0,6}",
-                "\\PC{0,4}",
-            ], 0..12)
-        ) {
-            let text = parts.concat();
+        fn overlapping_finds_what_aho_corasick_finds(text in text_of(12)) {
             for ci in [false, true] {
                 overlapping_both(ci, &text);
             }
@@ -274,19 +282,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
         /// The scanner finds what `aho_corasick`'s own search finds.
         #[test]
-        fn scanner_finds_what_aho_corasick_finds(
-            parts in proptest::collection::vec(prop_oneof![
-                Just("at".to_string()),
-                Just("phone".to_string()),
-                Just("sk-proj-".to_string()),
-                Just("PASSPORT".to_string()),
-                Just("sixty".to_string()),
-                Just("zéro".to_string()),
-                "[a-zA-Z@\\[\\]_ -]{0,6}",
-                "\\PC{0,4}",
-            ], 0..24)
-        ) {
-            let text = parts.concat();
+        fn scanner_finds_what_aho_corasick_finds(text in text_of(24)) {
             for kind in [MatchKind::LeftmostFirst, MatchKind::LeftmostLongest] {
                 for ci in [false, true] {
                     both(kind, ci, &text);
