@@ -190,13 +190,20 @@ pub struct StreamRedactor {
     /// with what joins them (lower case) and the offset of the first, and its last 7 digits
     /// when it is number-like.
     stand_ins: Vec<String>,
-    by_run: FxMap<String, Vec<(u32, u32)>>,
+    /// The real value of each of `stand_ins` (by the same id).
+    reals: Vec<String>,
+    /// By the [`KeyHash`] of those runs.
+    by_run: FxMap<u64, Vec<(u32, u32)>>,
     /// Bit `k`: some stand-in is keyed by `k` runs (it has `k` runs, or more when `k` is
     /// [`KEY_RUNS`]).
     key_runs: u8,
     /// A bit per hash of the first run (lower case) of the stand-ins: most runs of a text
     /// start none, and are passed over after one look at this.
     first_runs: Vec<u64>,
+    /// The same for the [`KeyHash`] of the first two runs of the stand-ins that have two or
+    /// more: a run that starts a stand-in's name but is followed by another word (`John` in
+    /// a text where the stand-ins hold `John Ellis`) is passed over after its second look.
+    second_runs: Vec<u64>,
     /// The index by first run alone (the reference for the tests).
     #[cfg(test)]
     by_first_run: FxMap<String, Vec<(u32, u32)>>,
@@ -240,9 +247,11 @@ impl StreamRedactor {
             learned: parts::Learned::default(),
             map: Map::new(),
             stand_ins: Vec::new(),
+            reals: Vec::new(),
             by_run: FxMap::default(),
             key_runs: 0,
             first_runs: vec![0; FIRST_RUN_BITS / 64],
+            second_runs: vec![0; FIRST_RUN_BITS / 64],
             #[cfg(test)]
             by_first_run: FxMap::default(),
             by_tail: FxMap::default(),
@@ -263,7 +272,7 @@ impl StreamRedactor {
                 }
                 st.sur.reserve(real);
                 st.add_known(real, None);
-                st.index_stand_in(stand_in);
+                st.index_stand_in(stand_in, real);
             }
             st.map = prev;
         }
@@ -308,7 +317,7 @@ impl StreamRedactor {
             .push((id, s as u32));
     }
 
-    fn index_stand_in(&mut self, stand_in: &str) {
+    fn index_stand_in(&mut self, stand_in: &str, real: &str) {
         // The first KEY_RUNS runs, without a vector: most stand-ins have one to three.
         let mut runs = [(0usize, 0usize); KEY_RUNS];
         let mut n = 0;
@@ -322,14 +331,22 @@ impl StreamRedactor {
         }
         let id = self.stand_ins.len() as u32;
         self.stand_ins.push(stand_in.to_string());
-        let ((s, e1), e) = (runs[0], runs[n - 1].1);
-        // One buffer for the first run's bit, then the key kept in the index.
-        let mut key = String::with_capacity(e - s);
-        push_folded(&mut key, &stand_in[s..e1]);
-        let bit = first_run_bit(&key);
-        self.first_runs[bit / 64] |= 1 << (bit % 64);
-        key.clear();
-        push_folded(&mut key, &stand_in[s..e]);
+        self.reals.push(real.to_string());
+        let s = runs[0].0;
+        let mut kh = KeyHash::default();
+        let mut last = s;
+        let mut key = 0;
+        for (k, &(_, e)) in runs[..n].iter().enumerate() {
+            kh.push(&stand_in[last..e]);
+            last = e;
+            key = kh.finish();
+            let bit = key as usize & (FIRST_RUN_BITS - 1);
+            match k {
+                0 => self.first_runs[bit / 64] |= 1 << (bit % 64),
+                1 => self.second_runs[bit / 64] |= 1 << (bit % 64),
+                _ => {}
+            }
+        }
         self.by_run.entry(key).or_default().push((id, s as u32));
         self.key_runs |= 1 << n;
         #[cfg(test)]
@@ -420,21 +437,29 @@ impl StreamRedactor {
         // A stand-in written in the text starts with its first runs and what joins them:
         // each run of the text with the 1 to KEY_RUNS runs from it, lowered, is looked up.
         let runs = &scan.runs;
-        let mut key = String::new();
+        let mut kh = KeyHash::default();
         for (i, &(s, _, bit)) in runs.iter().enumerate() {
             let bit = bit as usize;
             if self.first_runs[bit / 64] & (1 << (bit % 64)) == 0 {
                 continue;
             }
-            key.clear();
+            kh.clear();
             let mut last = s;
             for (k, &(_, e, _)) in runs[i..].iter().take(KEY_RUNS).enumerate() {
-                push_folded(&mut key, &text[last..e]);
+                kh.push(&text[last..e]);
                 last = e;
+                let key = kh.finish();
+                if k == 1 {
+                    let bit = key as usize & (FIRST_RUN_BITS - 1);
+                    if self.second_runs[bit / 64] & (1 << (bit % 64)) == 0 {
+                        // No stand-in starts with these two runs.
+                        break;
+                    }
+                }
                 if self.key_runs & (1 << (k + 1)) == 0 {
                     continue;
                 }
-                let Some(ids) = self.by_run.get(key.as_str()) else {
+                let Some(ids) = self.by_run.get(&key) else {
                     continue;
                 };
                 for &(id, off) in ids {
@@ -601,20 +626,27 @@ impl StreamRedactor {
 
     /// Whether `out` restores to `piece` with the pending entries and every entry of the map
     /// a restore could read in `out`.
+    ///
+    /// The restorer is compiled from those entries as pairs: the map's stand-ins a restore
+    /// can read are indexed with their real values, and a pending stand-in is never one of
+    /// the map's (each is checked against it before it is put in `pending`), so the entries
+    /// cannot conflict, and no map of them is built.
     fn restores(&self, piece: &str, out: &str, pending: &Map) -> bool {
-        let mut subset = pending.clone();
-        for (_, _, id) in self.stand_ins_in(out) {
-            let s = &self.stand_ins[id as usize];
-            if let Some(r) = self.map.get(s)
-                && subset.insert(s.clone(), r.to_string()).is_err()
-            {
-                return false;
-            }
-        }
-        if subset.is_empty() {
+        let written = self.stand_ins_in(out);
+        if written.is_empty() && pending.is_empty() {
             return out == piece;
         }
-        Restorer::new(&subset).restore(out).text == piece
+        // Each stand-in once (most are written many times in a long output).
+        let mut ids: Vec<u32> = written.iter().map(|&(_, _, id)| id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let pairs = pending.iter().chain(ids.iter().map(|&id| {
+            (
+                self.stand_ins[id as usize].as_str(),
+                self.reals[id as usize].as_str(),
+            )
+        }));
+        Restorer::from_pairs(pairs).restore(out).text == piece
     }
 
     fn commit(
@@ -629,7 +661,7 @@ impl StreamRedactor {
         for (s, r) in pending.iter() {
             if self.map.get(s).is_none() {
                 let _ = self.map.insert(s, r);
-                self.index_stand_in(s);
+                self.index_stand_in(s, r);
             }
         }
         for f in found {
@@ -861,6 +893,39 @@ fn first_run_bit_bytes(run: &[u8]) -> usize {
     let mut h = FxHasher::default();
     h.write(run);
     (h.finish() as usize) & (FIRST_RUN_BITS - 1)
+}
+
+/// The hash of a stand-in's first runs and what joins them, lowered character by character
+/// ([`char::to_lowercase`]), fed one run at a time (with what joins it to the one before):
+/// the key of [`StreamRedactor::by_run`]. After the first run it is that run's hash, whose
+/// low bits are its bit of [`StreamRedactor::first_runs`] ([`first_run_bit`]).
+#[derive(Default)]
+struct KeyHash {
+    h: FxHasher,
+    /// The lowered run, for a run that is not all ASCII.
+    buf: String,
+}
+
+impl KeyHash {
+    fn clear(&mut self) {
+        self.h = FxHasher::default();
+    }
+
+    /// Adds `seg` (lowered): the next run and what comes before it.
+    fn push(&mut self, seg: &str) {
+        let b = seg.as_bytes();
+        if b.iter().any(|c| c.is_ascii_uppercase() || !c.is_ascii()) {
+            self.buf.clear();
+            push_folded(&mut self.buf, seg);
+            self.h.write(self.buf.as_bytes());
+        } else {
+            self.h.write(b);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.h.finish()
+    }
 }
 
 /// Appends `s` lowered character by character ([`char::to_lowercase`]).
@@ -1097,7 +1162,7 @@ mod tests {
             let r = Redactor::new();
             let mut st = StreamRedactor::new(&r, None, Vec::new());
             for s in &stand_ins {
-                st.index_stand_in(s);
+                st.index_stand_in(s, "");
             }
             let mut text = String::new();
             for (i, n) in noise.iter().enumerate() {

@@ -216,6 +216,26 @@ fn iban_grouped(compact: &str) -> String {
 impl Restorer {
     /// Compiles `map`.
     pub fn new(map: &Map) -> Restorer {
+        let pairs: Vec<(&str, &str)> = map.iter().collect();
+        Restorer::compile(&pairs)
+    }
+
+    /// Compiles the map made of `pairs` (stand-in, real), without building it: the
+    /// restorer [`Restorer::new`] makes of `Map::from_pairs(pairs)`, for a caller that
+    /// holds the entries already (a stream's check of one piece with a few thousand entries
+    /// of a large map). An empty stand-in is left out; of a stand-in given twice the first
+    /// pair is kept (a [`Map`] would refuse a second real value).
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Restorer {
+        let mut pairs: Vec<(&str, &str)> = pairs.into_iter().filter(|p| !p.0.is_empty()).collect();
+        // In the map's order (by stand-in), which decides between keys that fold alike; a
+        // stable sort keeps the first of a stand-in given twice first.
+        pairs.sort_by(|a, b| a.0.cmp(b.0));
+        pairs.dedup_by(|b, a| a.0 == b.0);
+        Restorer::compile(&pairs)
+    }
+
+    /// Compiles `map`'s entries, sorted by stand-in, each stand-in once and none empty.
+    fn compile(map: &[(&str, &str)]) -> Restorer {
         let mut entries = Vec::with_capacity(map.len());
         let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
         // (key prefix, key, target) before grouping: the prefix (the key's first

@@ -759,3 +759,40 @@ proptest! {
         );
     }
 }
+
+/// Stand-ins of the pool and their case variants (which fold to one key, so the map's order
+/// decides between them).
+const CASED: &[&str] = &[
+    "Emily", "EMILY", "emily", "Clark", "clark", "ab", "AB", "José", "JOSÉ",
+];
+
+proptest! {
+    /// A restorer compiled from pairs in any order, with stand-ins given twice, restores as
+    /// the one compiled from the map of those pairs (the first real value of a stand-in
+    /// kept, as the map keeps it).
+    #[test]
+    fn from_pairs_restores_as_the_map_of_the_pairs(
+        picks in prop::collection::vec((0usize..CASED.len() + POOL.len(), 0u8..3), 0..16),
+        parts in prop::collection::vec((any::<usize>(), "[abAB .日]{0,5}"), 0..12),
+        cased in prop::collection::vec((0usize..CASED.len(), "[a .]{0,3}"), 0..6),
+    ) {
+        let pairs: Vec<(&str, String)> = picks
+            .iter()
+            .map(|&(i, r)| {
+                let s = if i < CASED.len() { CASED[i] } else { POOL[i - CASED.len()] };
+                (s, format!("R{i}.{r}"))
+            })
+            .collect();
+        let mut map = Map::new();
+        for (s, r) in &pairs {
+            let _ = map.insert(*s, r.clone());
+        }
+        let mut text = text_from(&parts);
+        for (i, filler) in &cased {
+            text.push_str(filler);
+            text.push_str(CASED[*i]);
+        }
+        let compiled = Restorer::from_pairs(pairs.iter().map(|(s, r)| (*s, r.as_str())));
+        prop_assert_eq!(compiled.restore(&text), Restorer::new(&map).restore(&text));
+    }
+}
