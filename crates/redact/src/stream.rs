@@ -126,11 +126,17 @@ impl RunScan {
             };
             runs.push((s, i, bit as u32));
         }
+        let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
         let tails = digit_tails(text)
             .into_iter()
             // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
-            // ends here: marking it would only make an unrestorable finding of plain text.
-            .filter(|&(_, e, _)| !text[e..].chars().next().is_some_and(char::is_alphanumeric))
+            // ends here; glued to one before it (`v2.24.1 - 2025`), none starts here (a
+            // restore reads digits only after a character that is no letter or digit, as it
+            // reads a stand-in). Marking it would only make an unrestorable finding of plain
+            // text (one the restore check turns down twice before the word is replaced).
+            .filter(|&(s, e, _)| {
+                !alnum(text[e..].chars().next()) && !alnum(text[..s].chars().next_back())
+            })
             .collect();
         RunScan { runs, tails }
     }
@@ -1034,7 +1040,7 @@ mod tests {
     }
 
     #[test]
-    fn digits_glued_to_a_word_after_them_are_not_taken_for_a_stand_in() {
+    fn digits_glued_to_a_word_are_not_taken_for_a_stand_in() {
         let r = Redactor::new().with_seed(5);
         let mut st = StreamRedactor::new(&r, None, Vec::new());
         let first = "Call +1 415 867 2210 today.\n";
@@ -1061,6 +1067,18 @@ mod tests {
             Restorer::new(st.map()).restore(&all).text,
             format!("{first}{second}")
         );
+        // Glued to a word before them (`v2.24.1 - 2025`): no restore starts there either.
+        let glued_before = format!(
+            "release v{}.{}.{} ok\n",
+            &tail[..3],
+            &tail[3..5],
+            &tail[5..]
+        );
+        let found = piece_findings(&r, "", &glued_before, &opts);
+        assert!(found.is_empty(), "{found:?}");
+        let p = st.redact_piece(&glued_before, found).unwrap();
+        assert_eq!(p.text, glued_before);
+        assert!(p.replaced.is_empty(), "{:?}", p.replaced);
         // Not glued, the same digits are a spelling a restore could read: replaced.
         let third = format!("build {}-{}-{} ok\n", &tail[..3], &tail[3..5], &tail[5..]);
         let found = piece_findings(&r, "", &third, &opts);
