@@ -254,6 +254,12 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
     }
 
     // Numbers: house, unit and postcode digits change, letters stay.
+    // Past the preferred attempts the streets of this shape are used up (a long input holds
+    // most names of a short list with most one- and two-digit numbers, and every stand-in
+    // must differ from them and from the real ones): the first number gets one digit more in
+    // front (`15` → `315`), so the street stays a street of the list instead of the letters
+    // of the last resort.
+    let mut widen = !cx.strict();
     for &i in &word_ix {
         if done[i] || !toks[i].text.bytes().any(|b| b.is_ascii_digit()) {
             continue;
@@ -264,7 +270,16 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
         let s = if postal_like {
             keep_first_digit(cx, w)
         } else {
-            shape::redigit(cx.rng, w)
+            let mut s = shape::redigit(cx.rng, w);
+            if widen
+                && digits < 4
+                && let Some(d) = s.find(|c: char| c.is_ascii_digit())
+                && !s[d..].starts_with('0')
+            {
+                s.insert(d, char::from(shape::digit_nz(cx.rng)));
+                widen = false;
+            }
+            s
         };
         spans.push((i, i, s));
         done[i] = true;

@@ -15,7 +15,9 @@
 //! - does not occur anywhere in the original text (ignoring ASCII case, as restore does),
 //! - is not equal (ignoring ASCII case) to a reserved string or to any stand-in the instance
 //!   returned before, and — when both are at least 4 bytes long — neither contains nor is
-//!   contained in one of them,
+//!   contained in one of them where a restore could read the inner one (not glued to a letter
+//!   or digit inside the outer one: `cvjetna 36` may follow `cvjetna 3`, which a restore never
+//!   reads inside it),
 //! - keeps the shape the surrounding text relies on: separators, grouping, length, check
 //!   digits (Luhn, IBAN mod-97, ABA, NHS mod 11, Aadhaar Verhoeff, DNI letter…), country
 //!   codes, provider prefixes of API keys, private/public class of IP addresses.
@@ -487,7 +489,8 @@ impl Surrogates {
     }
 
     /// Marks a string as unusable as a stand-in: no later stand-in equals it (ignoring ASCII
-    /// case), and, when both are at least 4 bytes long, none contains it or is contained in it.
+    /// case), and, when both are at least 4 bytes long, none contains it or is contained in it
+    /// where a restore could read the inner one (see the crate documentation).
     /// Reserve the keys and values of a map passed back from a previous request.
     pub fn reserve(&mut self, s: &str) {
         if !s.is_empty() {

@@ -1073,7 +1073,13 @@ const STEP: usize = 4;
 /// Stand-ins already handed out and reserved strings, lowercased.
 ///
 /// Equality uses 64-bit hashes (a collision can only make a fresh candidate look taken, which
-/// costs a retry). Containment uses the strings of at least 4 bytes, kept back to back in one
+/// costs a retry). Containment counts only where a restore could read the inner string: where
+/// it is not glued to a letter or digit on either side within the outer one ([`at_edges`]), as
+/// a restore reads a stand-in only there. `cvjetna 36` may be handed out beside `cvjetna 3`:
+/// a restore reads `cvjetna 36` whole and never `cvjetna 3` inside it; `ms emily clark` may
+/// not beside `emily clark`. (Counting every containment made a long input's short streets,
+/// IP addresses and postcodes run out: every longer number holds a shorter one.)
+/// Containment uses the strings of at least 4 bytes, kept back to back in one
 /// buffer: a taken string inside a candidate is found by looking up each 4-gram of the
 /// candidate as a possible start; a candidate inside a taken string is first ruled out by gram
 /// bit sets, then checked against the strings of its rarest 4-gram (short candidates) or of
@@ -1121,6 +1127,29 @@ impl Default for Taken {
             indexed: false,
         }
     }
+}
+
+/// Whether a restore could read `s[a..e]` inside `s`: neither end splits a run of letters and
+/// digits (the restorer's own rule, with [`char::is_alphanumeric`]). The ends of `s` count as
+/// edges: what is written beside `s` is not known here.
+fn at_edges(s: &str, a: usize, e: usize) -> bool {
+    let split = |at: usize| {
+        at > 0
+            && at < s.len()
+            && s[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            && s[at..].chars().next().is_some_and(char::is_alphanumeric)
+    };
+    !split(a) && !split(e)
+}
+
+/// Whether `inner` occurs in `outer` where a restore could read it ([`at_edges`]).
+fn inside_at_edges(outer: &str, inner: &str) -> bool {
+    outer
+        .match_indices(inner)
+        .any(|(p, _)| at_edges(outer, p, p + inner.len()))
 }
 
 /// A well-mixed 64-bit hash of a string.
@@ -1266,8 +1295,12 @@ impl Taken {
             g = (g << 8) | u32::from(c);
             if i >= 3 && self.start_bits.get(g) {
                 let rest = &b[i - 3..];
+                let at = i - 3;
                 let hit = |m: usize| {
-                    m < b.len() && m <= rest.len() && self.hashes.contains(&hash_bytes(&rest[..m]))
+                    m < b.len()
+                        && m <= rest.len()
+                        && self.hashes.contains(&hash_bytes(&rest[..m]))
+                        && at_edges(lower, at, at + m)
                 };
                 if let Some(&mask) = self.starts.get(&g) {
                     let mut bits = mask;
@@ -1300,7 +1333,7 @@ impl Taken {
             return grams_in
                 && (0..self.spans.len() as u32).any(|ix| {
                     let t = self.long(ix);
-                    t.len() > b.len() && t.contains(lower)
+                    t.len() > b.len() && inside_at_edges(t, lower)
                 });
         }
         if b.len() >= 8 + STEP - 1 {
@@ -1328,7 +1361,7 @@ impl Taken {
                 if let Some((head, _)) = best
                     && self.post8.iter(head).any(|ix| {
                         let t = self.long(ix);
-                        t.len() > b.len() && t.contains(lower)
+                        t.len() > b.len() && inside_at_edges(t, lower)
                     })
                 {
                     return true;
@@ -1352,7 +1385,7 @@ impl Taken {
             best.is_some_and(|(head, _)| {
                 self.post4.iter(head).any(|ix| {
                     let t = self.long(ix);
-                    t.len() > b.len() && t.contains(lower)
+                    t.len() > b.len() && inside_at_edges(t, lower)
                 })
             })
         }
@@ -1390,8 +1423,23 @@ mod tests {
                 t.insert(s);
             }
             for c in &cands {
+                // Containment only where a restore reads the inner string: not glued to a
+                // letter or digit inside the outer one.
+                let inside = |outer: &str, inner: &str| {
+                    (0..=outer.len().saturating_sub(inner.len())).any(|p| {
+                        outer.is_char_boundary(p)
+                            && outer[p..].starts_with(inner)
+                            && {
+                                let glued = |at: usize| {
+                                    let (l, r) = (outer[..at].chars().last(), outer[at..].chars().next());
+                                    l.is_some_and(|c| c.is_alphanumeric()) && r.is_some_and(|c| c.is_alphanumeric())
+                                };
+                                !glued(p) && !glued(p + inner.len())
+                            }
+                    })
+                };
                 let naive = taken.iter().any(|s| {
-                    s == c || (s.len() >= 4 && c.len() >= 4 && (s.contains(c.as_str()) || c.contains(s.as_str())))
+                    s == c || (s.len() >= 4 && c.len() >= 4 && s.len() != c.len() && (inside(s, c) || inside(c, s)))
                 });
                 prop_assert_eq!(t.clashes(c), naive, "{:?} vs {:?}", c, taken);
             }
@@ -1684,6 +1732,19 @@ mod tests {
         assert!(t.clashes("abc"));
         assert!(t.clashes("emily"), "contained in a taken string");
         assert!(t.clashes("ms emily clark jr"), "contains a taken string");
+        // Only where a restore reads the inner string: not glued to letters or digits.
+        assert!(
+            !t.clashes("emily clarkson"),
+            "glued: a restore reads it whole"
+        );
+        assert!(!t.clashes("emil"), "glued inside `emily`");
+        t.insert("cvjetna 6");
+        assert!(!t.clashes("cvjetna 61"));
+        assert!(!t.clashes("cvjetna 16"), "`cvjetna 1` is not taken");
+        assert!(t.clashes("cvjetna 6, 10000 zagreb"));
+        t.insert("192.0.2.10");
+        assert!(!t.clashes("192.0.2.1"));
+        assert!(t.clashes("192.0.2"), "a restore reads it before the dot");
         assert!(
             !t.clashes("abcd"),
             "a 3-byte taken string does not count for containment"
@@ -1695,18 +1756,32 @@ mod tests {
         for c in [
             "(415) 555-0148",
             "415) 555-0148",
-            "15) 555-0148 a",
-            "5) 555-0148 af",
+            "1 (415) 555-0148",
+            " (415) 555-0148 ",
+            "555-0148 after nine",
             "call +1 (415)",
             "+1 (415) 555-0148 after nine",
         ] {
             assert!(t.clashes(c), "{c}");
         }
+        // At the same alignments but glued to the letters or digits beside them there.
+        for c in [
+            "15) 555-0148 a",
+            "5) 555-0148 af",
+            "all +1 (415)",
+            "(415) 555-01",
+        ] {
+            assert!(!t.clashes(c), "{c}");
+        }
         assert!(!t.clashes("(415) 555-0149"));
         assert!(!t.clashes("call +1 (415) 555-0148 after noon"));
         assert!(
-            t.clashes("xcall +1 (415) 555-0148 after nine!"),
+            t.clashes("x call +1 (415) 555-0148 after nine!"),
             "contains a taken string"
+        );
+        assert!(
+            !t.clashes("xcall +1 (415) 555-0148 after nine!"),
+            "contains it glued to a letter"
         );
     }
 }
