@@ -62,7 +62,7 @@ pub fn piece_seen(piece: &str) -> PieceSeen {
 }
 
 /// The runs of letters and digits of a text, each with the bit of its folded text in
-/// [`StreamRedactor::first_runs`], and the digit sequences a restore could read a number-like
+/// [`StreamRedactor::run_filters`], and the digit sequences a restore could read a number-like
 /// stand-in at: the part of [`StreamRedactor::stand_ins_in`] that depends on the text alone.
 #[derive(Clone, Debug, Default)]
 struct RunScan {
@@ -192,24 +192,26 @@ pub struct StreamRedactor {
     sur: Surrogates,
     learned: parts::Learned,
     map: Map,
-    /// The map's stand-ins, and for each its first [`KEY_RUNS`] runs of letters and digits
-    /// with what joins them (lower case) and the offset of the first, and its last 7 digits
-    /// when it is number-like.
-    stand_ins: Vec<String>,
-    /// The real value of each of `stand_ins` (by the same id).
+    /// The map's stand-ins by id ([`StandIns`]), and for each its first [`KEY_RUNS`] runs of
+    /// letters and digits with what joins them (lower case) and the offset of the first, and
+    /// its last 7 digits when it is number-like.
+    stand_ins: StandIns,
+    /// The real value of each stand-in (by the same id).
     reals: Vec<String>,
-    /// By the [`KeyHash`] of those runs.
-    by_run: FxMap<u64, Vec<(u32, u32)>>,
+    /// By the [`KeyHash`] of those runs: the id and offset of the stand-in keyed so, in the
+    /// table itself (a look-up of a long input's index misses the cache; most keys have one).
+    by_run: FxMap<u64, Ids>,
     /// Bit `k`: some stand-in is keyed by `k` runs (it has `k` runs, or more when `k` is
     /// [`KEY_RUNS`]).
     key_runs: u8,
-    /// A bit per hash of the first run (lower case) of the stand-ins: most runs of a text
-    /// start none, and are passed over after one look at this.
-    first_runs: Vec<u64>,
-    /// The same for the [`KeyHash`] of the first two runs of the stand-ins that have two or
-    /// more: a run that starts a stand-in's name but is followed by another word (`John` in
-    /// a text where the stand-ins hold `John Ellis`) is passed over after its second look.
-    second_runs: Vec<u64>,
+    /// Two filters in one table, each pair of words in one cache line: `[w][0]` has a bit per
+    /// hash of the first run (lower case) of the stand-ins (most runs of a text start none,
+    /// and are passed over after one look at this); `[w][1]`, in the word `w` of the first
+    /// run's bit, a bit per [`KeyHash`] of the first two runs of the stand-ins that have two
+    /// or more (a run that starts a stand-in's name but is followed by another word, `John` in
+    /// a text where the stand-ins hold `John Ellis`, is passed over after its second look,
+    /// which reads the line the first one read).
+    run_filters: Vec<[u64; 2]>,
     /// The index by first run alone (the reference for the tests).
     #[cfg(test)]
     by_first_run: FxMap<String, Vec<(u32, u32)>>,
@@ -252,12 +254,11 @@ impl StreamRedactor {
             sur,
             learned: parts::Learned::default(),
             map: Map::new(),
-            stand_ins: Vec::new(),
+            stand_ins: StandIns::default(),
             reals: Vec::new(),
             by_run: FxMap::default(),
             key_runs: 0,
-            first_runs: vec![0; FIRST_RUN_BITS / 64],
-            second_runs: vec![0; FIRST_RUN_BITS / 64],
+            run_filters: vec![[0; 2]; FIRST_RUN_BITS / 64],
             #[cfg(test)]
             by_first_run: FxMap::default(),
             by_tail: FxMap::default(),
@@ -336,24 +337,33 @@ impl StreamRedactor {
             return;
         }
         let id = self.stand_ins.len() as u32;
-        self.stand_ins.push(stand_in.to_string());
+        self.stand_ins.push(stand_in);
         self.reals.push(real.to_string());
         let s = runs[0].0;
         let mut kh = KeyHash::default();
         let mut last = s;
         let mut key = 0;
+        let mut word = 0;
         for (k, &(_, e)) in runs[..n].iter().enumerate() {
             kh.push(&stand_in[last..e]);
             last = e;
             key = kh.finish();
             let bit = key as usize & (FIRST_RUN_BITS - 1);
             match k {
-                0 => self.first_runs[bit / 64] |= 1 << (bit % 64),
-                1 => self.second_runs[bit / 64] |= 1 << (bit % 64),
+                0 => {
+                    word = bit / 64;
+                    self.run_filters[word][0] |= 1 << (bit % 64);
+                }
+                1 => self.run_filters[word][1] |= 1 << (key % 64),
                 _ => {}
             }
         }
-        self.by_run.entry(key).or_default().push((id, s as u32));
+        match self.by_run.entry(key) {
+            std::collections::hash_map::Entry::Occupied(mut o) => o.get_mut().push(id, s as u32),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Ids::One((id, s as u32)));
+            }
+        }
         self.key_runs |= 1 << n;
         #[cfg(test)]
         if let Some((s, e)) = alnum_runs(stand_in).next() {
@@ -446,7 +456,8 @@ impl StreamRedactor {
         let mut kh = KeyHash::default();
         for (i, &(s, _, bit)) in runs.iter().enumerate() {
             let bit = bit as usize;
-            if self.first_runs[bit / 64] & (1 << (bit % 64)) == 0 {
+            let filters = self.run_filters[bit / 64];
+            if filters[0] & (1 << (bit % 64)) == 0 {
                 continue;
             }
             kh.clear();
@@ -455,12 +466,9 @@ impl StreamRedactor {
                 kh.push(&text[last..e]);
                 last = e;
                 let key = kh.finish();
-                if k == 1 {
-                    let bit = key as usize & (FIRST_RUN_BITS - 1);
-                    if self.second_runs[bit / 64] & (1 << (bit % 64)) == 0 {
-                        // No stand-in starts with these two runs.
-                        break;
-                    }
+                if k == 1 && filters[1] & (1 << (key % 64)) == 0 {
+                    // No stand-in starts with these two runs.
+                    break;
                 }
                 if self.key_runs & (1 << (k + 1)) == 0 {
                     continue;
@@ -468,14 +476,14 @@ impl StreamRedactor {
                 let Some(ids) = self.by_run.get(&key) else {
                     continue;
                 };
-                for &(id, off) in ids {
+                for &(id, off) in ids.as_slice() {
                     let Some(start) = s.checked_sub(off as usize) else {
                         continue;
                     };
                     if !text.is_char_boundary(start) {
                         continue;
                     }
-                    if let Some(end) = match_folded(text, start, &self.stand_ins[id as usize])
+                    if let Some(end) = match_folded(text, start, self.stand_ins.get(id))
                         && restore_edges(text, start, end)
                     {
                         out.push((start, end, id));
@@ -537,7 +545,7 @@ impl StreamRedactor {
                 if !text.is_char_boundary(start) {
                     continue;
                 }
-                if let Some(end) = match_folded(text, start, &self.stand_ins[id as usize])
+                if let Some(end) = match_folded(text, start, self.stand_ins.get(id))
                     && restore_edges(text, start, end)
                 {
                     out.push((start, end, id));
@@ -646,12 +654,10 @@ impl StreamRedactor {
         let mut ids: Vec<u32> = written.iter().map(|&(_, _, id)| id).collect();
         ids.sort_unstable();
         ids.dedup();
-        let pairs = pending.iter().chain(ids.iter().map(|&id| {
-            (
-                self.stand_ins[id as usize].as_str(),
-                self.reals[id as usize].as_str(),
-            )
-        }));
+        let pairs = pending.iter().chain(
+            ids.iter()
+                .map(|&id| (self.stand_ins.get(id), self.reals[id as usize].as_str())),
+        );
         Restorer::from_pairs(pairs).restore(out).text == piece
     }
 
@@ -901,10 +907,62 @@ fn first_run_bit_bytes(run: &[u8]) -> usize {
     (h.finish() as usize) & (FIRST_RUN_BITS - 1)
 }
 
+/// The stand-ins of a [`StreamRedactor`] by id, back to back in one buffer (a stand-in read to
+/// check a look-up's match is one place in memory, not a `String`'s header and then its bytes).
+#[derive(Default)]
+struct StandIns {
+    text: String,
+    /// The end of each stand-in in `text` (its start is the end of the one before).
+    ends: Vec<u32>,
+}
+
+impl StandIns {
+    fn push(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.ends.push(self.text.len() as u32);
+    }
+
+    fn get(&self, id: u32) -> &str {
+        let i = id as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+/// The stand-ins keyed by one [`KeyHash`]: almost always one, held in the table itself.
+enum Ids {
+    One((u32, u32)),
+    Many(Vec<(u32, u32)>),
+}
+
+impl Ids {
+    fn push(&mut self, id: u32, off: u32) {
+        match self {
+            Ids::One(first) => *self = Ids::Many(vec![*first, (id, off)]),
+            Ids::Many(v) => v.push((id, off)),
+        }
+    }
+
+    fn as_slice(&self) -> &[(u32, u32)] {
+        match self {
+            Ids::One(pair) => std::slice::from_ref(pair),
+            Ids::Many(v) => v,
+        }
+    }
+}
+
 /// The hash of a stand-in's first runs and what joins them, lowered character by character
 /// ([`char::to_lowercase`]), fed one run at a time (with what joins it to the one before):
 /// the key of [`StreamRedactor::by_run`]. After the first run it is that run's hash, whose
-/// low bits are its bit of [`StreamRedactor::first_runs`] ([`first_run_bit`]).
+/// low bits are its bit of [`StreamRedactor::run_filters`] ([`first_run_bit`]).
 #[derive(Default)]
 struct KeyHash {
     h: FxHasher,
