@@ -394,9 +394,19 @@ pub fn number_tail(s: &str) -> Option<u64> {
 /// The hashes [`Seen::add_text`] records of `text`, in its order, made without a [`Seen`]:
 /// on another thread (the `redact` command's workers hash each piece while the one stand-in
 /// thread works on the pieces before it), then [`Seen::add_hashes`].
+///
+/// Each hash comes once, where it first comes: adding it again would change nothing (it is
+/// held then), and the words of a long text repeat, each repeat a look through every filter
+/// (a cache miss each) on the thread that adds them.
 pub fn text_hashes(text: &str) -> Vec<u64> {
     let mut out = Vec::new();
-    for_each_hash(text, |h| out.push(h));
+    let mut once: std::collections::HashSet<u64, redact_entity::fxhash::FxBuildHasher> =
+        std::collections::HashSet::default();
+    for_each_hash(text, |h| {
+        if once.insert(h) {
+            out.push(h);
+        }
+    });
     out
 }
 
