@@ -671,8 +671,10 @@ impl StreamRedactor {
         out_seen: Option<Vec<u64>>,
     ) {
         for (s, r) in pending.iter() {
-            if self.map.get(s).is_none() {
-                let _ = self.map.insert(s, r);
+            // One search of the map: an entry it holds already leaves its size as it is.
+            let before = self.map.len();
+            let _ = self.map.insert(s, r);
+            if self.map.len() > before {
                 self.index_stand_in(s, r);
             }
         }
