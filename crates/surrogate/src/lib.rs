@@ -137,6 +137,10 @@ pub(crate) struct Memo {
     /// text; valid for the text generation `words_gen`.
     pub words_in_text: FxMap<(usize, usize), bool>,
     pub words_gen: u64,
+    /// Public IPv4 stand-ins in a row that found no room in the documentation blocks in their
+    /// preferred attempts ([`net::note_v4`]); from [`net::DOC_V4_FULL`] on, the blocks (762
+    /// addresses, never freed: stand-ins are only added) count as used up.
+    pub doc_v4_misses: u8,
 }
 
 impl Memo {
@@ -572,6 +576,9 @@ impl Surrogates {
             // One name part drawn from a used-up list: alone it is turned down every time.
             exhausted = cx.exhausted && pairs.len() <= 1;
             if self.accept(&cand, value_lower) {
+                if kind == Kind::IpAddress {
+                    net::note_v4(&mut self.memo, value, &cand);
+                }
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
                         self.memo.add_name_value(data::key(&part));
@@ -777,6 +784,59 @@ mod free_name_tests {
         // Same text as prepared: not indexed again, the caches follow the new generation.
         assert_eq!(s.text.generation(), g);
         assert_eq!(s.memo.words_gen, g);
+    }
+
+    /// Once the documentation blocks are used up (every address in them reserved), public
+    /// IPv4 stand-ins stop drawing from them: after a few misses the first draw goes to the
+    /// benchmarking block. Private addresses neither count nor change.
+    #[test]
+    fn used_up_documentation_blocks_are_not_drawn_from_again() {
+        let mut s = Surrogates::with_seed(3);
+        for [a, b, c] in net::DOC_V4_BLOCKS {
+            for h in 0..=255 {
+                s.reserve(&format!("{a}.{b}.{c}.{h}"));
+            }
+        }
+        let text = "hosts";
+        for i in 0..3 {
+            let private = s.stand_in(
+                text,
+                Kind::IpAddress,
+                "ipv4",
+                0,
+                &format!("10.0.0.{}", i + 1),
+            );
+            assert!(private.starts_with("10."), "{private}");
+            assert_eq!(s.memo.doc_v4_misses, i);
+            let o = s.stand_in(text, Kind::IpAddress, "ipv4", 0, &format!("8.8.{i}.8"));
+            assert!(o.starts_with("198.18.") || o.starts_with("198.19."), "{o}");
+        }
+        assert!(s.memo.doc_v4_misses >= net::DOC_V4_FULL);
+        // The blocks count as used up: the preferred attempts draw from the benchmarking block.
+        let mut rng = crate::shape::Rng::seed_from_u64(1);
+        let index = TextIndex::default();
+        let mut cx = Ctx {
+            rng: &mut rng,
+            memo: &mut s.memo,
+            text: &index,
+            attempt: 0,
+            pairs: Vec::new(),
+            exhausted: false,
+            reuse: false,
+        };
+        let n = net::v4_stand_in(&mut cx, [8, 8, 4, 4], None);
+        assert!(n[0] == 198 && (n[1] == 18 || n[1] == 19), "{n:?}");
+        // A stand-in placed in the blocks (room made again, as in a new conversation) resets it.
+        let mut s = Surrogates::with_seed(3);
+        s.memo.doc_v4_misses = 2;
+        let o = s.stand_in(text, Kind::IpAddress, "ipv4", 0, "8.8.8.8");
+        assert!(
+            ["192.0.2.", "198.51.100.", "203.0.113."]
+                .iter()
+                .any(|p| o.starts_with(p)),
+            "{o}"
+        );
+        assert_eq!(s.memo.doc_v4_misses, 0);
     }
 
     proptest! {

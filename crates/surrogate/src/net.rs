@@ -773,6 +773,54 @@ pub(crate) fn ip(cx: &mut Ctx<'_>, value: &str) -> String {
 /// The documentation blocks (RFC 5737).
 const DOC_V4: [[u8; 3]; 3] = [[192, 0, 2], [198, 51, 100], [203, 0, 113]];
 
+#[cfg(test)]
+pub(crate) const DOC_V4_BLOCKS: [[u8; 3]; 3] = DOC_V4;
+
+/// Public IPv4 stand-ins in a row placed outside the documentation blocks after which the
+/// blocks count as used up ([`Memo::doc_v4_misses`]): a long input's thousands of addresses
+/// fill their 762 places, and each address after that spent its preferred attempts drawing
+/// from them in vain (12 draws and checks, on a log of many addresses most of its stand-ins'
+/// cost).
+pub(crate) const DOC_V4_FULL: u8 = 3;
+
+/// The address of an IPv4 value (`10.0.0.1:8080`, `192.0.2.0/24`), if it is one.
+fn v4_of(value: &str) -> Option<[u8; 4]> {
+    parse_v4(value.split(['/', ':']).next().unwrap_or(value))
+}
+
+/// Whether [`v4_stand_in`] moves `o` to a documentation block: a public address (no private,
+/// loopback, shared, link-local, benchmarking or multicast block, which stand-ins keep).
+fn is_public_v4(o: [u8; 4]) -> bool {
+    !matches!(
+        o,
+        [10, ..]
+            | [127, ..]
+            | [192, 168, ..]
+            | [169, 254, ..]
+            | [198, 18 | 19, ..]
+            | [172, 16..=31, ..]
+            | [100, 64..=127, ..]
+            | [224..=239, ..]
+    )
+}
+
+/// Notes where the accepted stand-in of the IPv4 value `value` went, for a public one: to the
+/// benchmarking block it takes past its preferred attempts (a miss of the documentation
+/// blocks), or into them.
+pub(crate) fn note_v4(memo: &mut crate::Memo, value: &str, stand_in: &str) {
+    let (Some(v), Some(o)) = (v4_of(value), v4_of(stand_in)) else {
+        return;
+    };
+    if !is_public_v4(v) {
+        return;
+    }
+    match o {
+        [198, 18 | 19, ..] => memo.doc_v4_misses = memo.doc_v4_misses.saturating_add(1),
+        [a, b, c, _] if DOC_V4.contains(&[a, b, c]) => memo.doc_v4_misses = 0,
+        _ => {}
+    }
+}
+
 /// A new IPv4 address of the same class: private blocks stay in their block, public addresses
 /// move to a documentation block.
 pub(crate) fn v4_stand_in(cx: &mut Ctx<'_>, o: [u8; 4], cidr: Option<u32>) -> [u8; 4] {
@@ -792,7 +840,7 @@ pub(crate) fn v4_stand_in(cx: &mut Ctx<'_>, o: [u8; 4], cidr: Option<u32>) -> [u
         [198, x, ..] if x == 18 || x == 19 => [198, 18 + c % 2, b, h],
         [x, ..] if (224..=239).contains(&x) => [233, 252, 0, h],
         _ => {
-            if cx.attempt < crate::PREFERRED_ATTEMPTS {
+            if cx.attempt < crate::PREFERRED_ATTEMPTS && cx.memo.doc_v4_misses < DOC_V4_FULL {
                 let d = DOC_V4[usize::from(c) % 3];
                 [d[0], d[1], d[2], h]
             } else {
