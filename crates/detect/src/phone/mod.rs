@@ -120,7 +120,10 @@ impl Region {
             return false;
         }
         let c = self.compiled();
-        c.general.matches(nsn) && c.types.iter().any(|t| t.matches(nsn))
+        // The number types first: each has its own lengths and leading digits, which turn
+        // most numbers away before any walk of a pattern, where the general description
+        // (the union of the types, mostly) admits them and is walked in full.
+        c.types.iter().any(|t| t.matches(nsn)) && c.general.matches(nsn)
     }
 
     /// Valid as a number written nationally: with the trunk prefix, or without it.
