@@ -355,3 +355,27 @@ proptest! {
         prop_assert_eq!(got, spaced_runs_bytewise(&text));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    /// The block search finds the non-ASCII byte a search byte by byte finds, from every
+    /// position.
+    #[test]
+    fn next_non_ascii_is_the_bytewise_search(
+        parts in proptest::collection::vec(prop_oneof![
+            "[ -~]{0,40}",
+            "\\PC{0,3}",
+            Just("é".to_string()),
+        ], 0..10)
+    ) {
+        let text = parts.concat();
+        let b = text.as_bytes();
+        for from in 0..=b.len() + 1 {
+            let want = b
+                .get(from..)
+                .and_then(|r| r.iter().position(|&c| c >= 0x80))
+                .map(|p| from + p);
+            prop_assert_eq!(next_non_ascii(b, from), want);
+        }
+    }
+}
