@@ -901,34 +901,35 @@ pub(crate) struct Shape {
 }
 
 pub(crate) fn shape(raw: &str) -> Shape {
-    let mut digits = Buf::new();
-    let mut groups = Buf::new();
-    let mut seps = Buf::new();
+    // Filled in place (the lists built apart and then moved into the shape were copied,
+    // inline arrays and all, for every digit run).
+    let mut sh = Shape {
+        digits: Buf::new(),
+        groups: Buf::new(),
+        seps: Buf::new(),
+        plus: raw.starts_with('+') || raw.starts_with("(+"),
+        paren: false,
+    };
     let mut run = 0;
     for c in raw.bytes() {
         if c.is_ascii_digit() {
-            digits.push(c - b'0');
+            sh.digits.push(c - b'0');
             run += 1;
         } else {
             if run > 0 {
-                groups.push(run);
+                sh.groups.push(run);
             }
             run = 0;
-            if !seps.contains(&c) && c != b'+' && c != b'(' && c != b')' {
-                seps.push(c);
+            sh.paren |= c == b'(';
+            if !sh.seps.contains(&c) && c != b'+' && c != b'(' && c != b')' {
+                sh.seps.push(c);
             }
         }
     }
     if run > 0 {
-        groups.push(run);
+        sh.groups.push(run);
     }
-    Shape {
-        digits,
-        groups,
-        seps,
-        plus: raw.starts_with('+') || raw.starts_with("(+"),
-        paren: raw.contains('('),
-    }
+    sh
 }
 
 pub(crate) fn looks_like_date_or_time(sh: &Shape) -> bool {
@@ -1525,6 +1526,8 @@ mod tests {
             prop_assert_eq!(sh.groups.as_slice(), groups.as_slice());
             prop_assert_eq!(sh.seps.as_slice(), seps.as_slice());
             prop_assert_eq!(sh.seps == [b'.'], seps == [b'.']);
+            prop_assert_eq!(sh.paren, raw.contains('('));
+            prop_assert_eq!(sh.plus, raw.starts_with('+') || raw.starts_with("(+"));
         }
 
         #[test]

@@ -335,11 +335,76 @@ fn spaced_runs_bytewise(text: &str) -> Vec<(usize, usize, Ops)> {
     out
 }
 
+/// The runs of [`spaced_runs`] read from the digits of the text, as it did before it read
+/// the text a block at a time: each digit that is a single starts a chain.
+fn spaced_runs_by_digits(text: &str) -> Vec<(usize, usize, Ops)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let alnum = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_alphanumeric);
+    let single = |i: usize| alnum(i) && (i == 0 || !alnum(i - 1)) && !alnum(i + 1);
+    let mut from = 0;
+    while let Some(d) = next_digit(bytes, from) {
+        if !single(d) {
+            from = d + 1;
+            while alnum(from) {
+                from += 1;
+            }
+            continue;
+        }
+        let mut start = d;
+        while start >= 2 && bytes[start - 1] == b' ' && single(start - 2) {
+            start -= 2;
+        }
+        let mut end = start + 1;
+        let mut count = 1;
+        let mut digits = usize::from(bytes[start].is_ascii_digit());
+        while bytes.get(end) == Some(&b' ') && single(end + 1) {
+            count += 1;
+            digits += usize::from(bytes[end + 1].is_ascii_digit());
+            end += 2;
+        }
+        if count >= 9 && digits >= 7 {
+            let ops = (start + 1..end)
+                .step_by(2)
+                .map(|sp| (sp, sp + 1, ""))
+                .collect();
+            out.push((start, end, ops));
+        }
+        from = end;
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
-    /// Reading the runs from their digits finds what trying every position finds.
+    /// Reading the runs a block at a time finds what reading them from their digits and
+    /// trying every position find, at every offset of the text against the blocks.
     #[test]
-    fn spaced_runs_from_digits_match_bytewise(
+    fn spaced_runs_by_blocks_match_by_digits(
+        pad in 0usize..8,
+        parts in proptest::collection::vec(prop_oneof![
+            "[0-9a-zA-Z]( [0-9a-zA-Z]){0,20}",
+            "[0-9]( [0-9]){6,14}",
+            "[ 0-9]{0,20}",
+            "[a-z0-9 .,é]{0,24}",
+            Just("  ".to_string()),
+            Just(",".to_string()),
+        ], 0..10)
+    ) {
+        let text = " ".repeat(pad) + &parts.concat();
+        let mut groups = Vec::new();
+        spaced_runs(&text, &mut groups);
+        let got: Vec<_> = groups.into_iter().map(|g| (g.start, g.end, g.ops)).collect();
+        prop_assert_eq!(&got, &spaced_runs_by_digits(&text));
+        prop_assert_eq!(got, spaced_runs_bytewise(&text));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    /// Reading the runs a block at a time finds what trying every position finds.
+    #[test]
+    fn spaced_runs_from_blocks_match_bytewise(
         parts in proptest::collection::vec(prop_oneof![
             "[0-9a-zA-Z]( [0-9a-zA-Z]){0,14}",
             "[0-9]( [0-9]){6,12}",
@@ -353,5 +418,29 @@ proptest! {
         spaced_runs(&text, &mut groups);
         let got: Vec<_> = groups.into_iter().map(|g| (g.start, g.end, g.ops)).collect();
         prop_assert_eq!(got, spaced_runs_bytewise(&text));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+    /// The block search finds the non-ASCII byte a search byte by byte finds, from every
+    /// position.
+    #[test]
+    fn next_non_ascii_is_the_bytewise_search(
+        parts in proptest::collection::vec(prop_oneof![
+            "[ -~]{0,40}",
+            "\\PC{0,3}",
+            Just("é".to_string()),
+        ], 0..10)
+    ) {
+        let text = parts.concat();
+        let b = text.as_bytes();
+        for from in 0..=b.len() + 1 {
+            let want = b
+                .get(from..)
+                .and_then(|r| r.iter().position(|&c| c >= 0x80))
+                .map(|p| from + p);
+            prop_assert_eq!(next_non_ascii(b, from), want);
+        }
     }
 }

@@ -120,6 +120,20 @@ impl Region {
             return false;
         }
         let c = self.compiled();
+        // The number types first: each has its own lengths and leading digits, which turn
+        // most numbers away before any walk of a pattern, where the general description
+        // (the union of the types, mostly) admits them and is walked in full.
+        c.types.iter().any(|t| t.matches(nsn)) && c.general.matches(nsn)
+    }
+
+    /// [`Region::valid_nsn`] as it was written first, the general description tried before
+    /// the number types: the test oracle of the order.
+    #[cfg(test)]
+    fn valid_nsn_general_first(&self, nsn: &str) -> bool {
+        if !(nsn.len() < 64 && self.general_lengths >> nsn.len() & 1 != 0) {
+            return false;
+        }
+        let c = self.compiled();
         c.general.matches(nsn) && c.types.iter().any(|t| t.matches(nsn))
     }
 
@@ -297,6 +311,59 @@ mod tests {
                 assert_eq!(bits >> n & 1 != 0, want, "{list:?} {n}");
             }
         }
+    }
+
+    /// The number types tried before the general description judge every number as the
+    /// general description first did: numbers of every region's lengths, random and drawn
+    /// from known valid ones with a digit changed.
+    #[test]
+    fn types_first_judge_as_general_first() {
+        let db = &*DB;
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut valid = 0;
+        for r in &db.regions {
+            for _ in 0..200 {
+                let len = 4 + (next() % 14) as usize;
+                let nsn: String = (0..len)
+                    .map(|_| char::from(b'0' + (next() % 10) as u8))
+                    .collect();
+                let want = r.valid_nsn_general_first(&nsn);
+                assert_eq!(
+                    r.valid_nsn(&nsn),
+                    want,
+                    "{} {nsn}",
+                    data::REGIONS[r.data].id
+                );
+                valid += usize::from(want);
+            }
+        }
+        for n in [
+            "2079460958",
+            "4158672210",
+            "15123456789",
+            "142685300",
+            "612345678",
+        ] {
+            for r in &db.regions {
+                for i in 0..n.len() {
+                    for d in b'0'..=b'9' {
+                        let mut v = n.as_bytes().to_vec();
+                        v[i] = d;
+                        let nsn = String::from_utf8(v).unwrap();
+                        let want = r.valid_nsn_general_first(&nsn);
+                        assert_eq!(r.valid_nsn(&nsn), want, "{nsn}");
+                        valid += usize::from(want);
+                    }
+                }
+            }
+        }
+        assert!(valid > 100, "{valid}");
     }
 
     #[test]
