@@ -297,7 +297,11 @@ impl Learned {
             let Some(s) = self.parts.get(&w.to_lowercase()) else {
                 continue;
             };
-            if in_text.iter().any(|t| t.eq_ignore_ascii_case(s)) {
+            // `in_text` is lowered character by character ([`Learned::stand_ins_in_with`]): a
+            // part with a capital outside ASCII (`Çelik`) matched no entry of it when compared
+            // ignoring ASCII case only, and was built into a stand-in the text holds.
+            let lower = s.to_lowercase();
+            if in_text.iter().any(|t| *t == lower) {
                 return None;
             }
             out.push_str(&real[last..i]);
@@ -321,6 +325,33 @@ impl Learned {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A learned part the text holds is not built into a mention's stand-in, whatever its
+    /// letters (a capital outside ASCII included).
+    #[test]
+    fn a_part_written_in_the_text_is_not_built() {
+        for (part, text) in [
+            ("Çelik", "İÇDAŞ Çelik Enerji paid Alexandra."),
+            ("Öztürk", "Öztürk Ltd and Alexandra"),
+            ("Weber", "Weber GmbH and Alexandra"),
+        ] {
+            let mut learned = Learned::default();
+            learned.add("Alexandra", part);
+            let lower = text.to_ascii_lowercase();
+            let in_text = learned.stand_ins_in_with(text, |p| {
+                let p = p.to_ascii_lowercase();
+                (0..=lower.len())
+                    .filter(|&i| lower.get(i..).is_some_and(|t| t.starts_with(p.as_str())))
+                    .collect()
+            });
+            assert_eq!(learned.build("Alexandra", &in_text), None, "{part}");
+            assert_eq!(
+                learned.build("Alexandra", &[]).as_deref(),
+                Some(part),
+                "{part} when the text does not hold it"
+            );
+        }
+    }
 
     proptest! {
         /// The look-up of learned parts in a text agrees with the automaton it replaced.
