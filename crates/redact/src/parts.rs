@@ -301,7 +301,7 @@ impl Learned {
             // part with a capital outside ASCII (`Çelik`) matched no entry of it when compared
             // ignoring ASCII case only, and was built into a stand-in the text holds.
             let lower = s.to_lowercase();
-            if in_text.iter().any(|t| *t == lower) {
+            if in_text.contains(&lower) {
                 return None;
             }
             out.push_str(&real[last..i]);
