@@ -3,6 +3,8 @@
 //! of one instance never equal or (at 4 bytes and more) contain one another where a restore
 //! could read the inner one (not glued to a letter or digit inside the outer one).
 
+mod common;
+use common::inside_at_edges;
 use proptest::prelude::*;
 use redact_entity::Kind;
 use redact_surrogate::Surrogates;
@@ -64,24 +66,6 @@ fn value() -> impl Strategy<Value = String> {
 
 fn lower(s: &str) -> String {
     s.to_ascii_lowercase()
-}
-
-/// Whether `inner` occurs in `outer` with neither end glued to a letter or digit beside it
-/// there (where a restore reads a stand-in).
-fn inside_at_edges(outer: &str, inner: &str) -> bool {
-    let glued = |at: usize| {
-        outer[..at]
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphanumeric)
-            && outer[at..]
-                .chars()
-                .next()
-                .is_some_and(char::is_alphanumeric)
-    };
-    outer
-        .match_indices(inner)
-        .any(|(p, _)| !glued(p) && !glued(p + inner.len()))
 }
 
 proptest! {

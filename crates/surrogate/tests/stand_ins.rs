@@ -1,6 +1,8 @@
 //! Guarantees of `Surrogates::stand_in`, kind by kind, checked with validators written
 //! independently of the crate's own.
 
+mod common;
+use common::inside_at_edges;
 use std::collections::HashSet;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -1208,24 +1210,6 @@ fn reserved_strings_and_earlier_stand_ins_are_never_reused_or_nested() {
             }
         }
     }
-}
-
-/// Whether `inner` occurs in `outer` with neither end glued to a letter or digit beside it
-/// there (where a restore reads a stand-in).
-fn inside_at_edges(outer: &str, inner: &str) -> bool {
-    let glued = |at: usize| {
-        outer[..at]
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphanumeric)
-            && outer[at..]
-                .chars()
-                .next()
-                .is_some_and(char::is_alphanumeric)
-    };
-    outer
-        .match_indices(inner)
-        .any(|(p, _)| !glued(p) && !glued(p + inner.len()))
 }
 
 fn mixed_calls(s: &mut Surrogates) -> Vec<String> {
