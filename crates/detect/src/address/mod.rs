@@ -1144,6 +1144,38 @@ impl Prepared<'_> {
     }
 }
 
+/// The token holding byte `pos` (as [`Prepared::tok_at`] finds it in `starts`, the tokens'
+/// sorted starts), looked for from the token `hint`, which it then holds: the marks of the
+/// street automaton come in text order, each near the one before (an overlapping match
+/// starts at most a few words back), so a few steps from the last mark's token find it,
+/// where a binary search over all the tokens took a dozen. Farther away, the binary search.
+fn tok_near(starts: &[usize], toks: &[Tok], pos: usize, hint: &mut usize) -> Option<usize> {
+    const STEPS: usize = 8;
+    let last = starts.len().checked_sub(1)?;
+    let mut i = (*hint).min(last);
+    let mut steps = 0;
+    // `i` becomes the last token starting at or before `pos`.
+    if starts[i] <= pos {
+        while i < last && starts[i + 1] <= pos && steps < STEPS {
+            i += 1;
+            steps += 1;
+        }
+    } else {
+        while i > 0 && starts[i] > pos && steps < STEPS {
+            i -= 1;
+            steps += 1;
+        }
+    }
+    if steps == STEPS {
+        i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
+    } else if starts[i] > pos {
+        // Before the first token.
+        return None;
+    }
+    *hint = i;
+    (pos < toks[i].end).then_some(i)
+}
+
 /// The address stage's reading of the text alone ([`Prepared`]).
 pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     if !text.bytes().any(|b| b.is_ascii_digit()) {
@@ -1180,9 +1212,12 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     }
     let mut digit_count = Vec::with_capacity(scan.toks.len() + 1);
     digit_count.push(0u32);
-    for d in with_digit {
-        digit_count.push(digit_count.last().copied().unwrap_or(0) + u32::from(d));
-    }
+    // A running count (not the last one pushed, read back each time).
+    let mut count = 0u32;
+    digit_count.extend(with_digit.iter().map(|&d| {
+        count += u32::from(d);
+        count
+    }));
     let digits_near = |a: usize, b: usize| {
         let (a, b) = (a.saturating_sub(6), (b + 9).min(scan.toks.len()));
         digit_count[b] > digit_count[a]
@@ -1207,22 +1242,37 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         }
     }
     // Each mark as the scan meets it (in the order of an overlapping search of each range).
+    let mut hint = 0;
     let mut on_mark = |m_start: usize, m_end: usize, pid: usize| {
         // Marks inside a word (`report`, `mostly`) start no street: a type stands at a word's
         // start or end.
-        let starts_word = text[..m_start]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric());
-        let ends_word = text[m_end..]
-            .chars()
-            .next()
-            .is_none_or(|c| !c.is_alphanumeric());
+        // ASCII neighbours are tested on their byte (`char::is_alphanumeric` of an ASCII
+        // character is `u8::is_ascii_alphanumeric`); others decoded.
+        let b = text.as_bytes();
+        let starts_word = match m_start.checked_sub(1).map(|p| b[p]) {
+            None => true,
+            Some(c) if c < 0x80 => !c.is_ascii_alphanumeric(),
+            Some(_) => text[..m_start]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric()),
+        };
+        let ends_word = match b.get(m_end) {
+            None => true,
+            Some(&c) if c < 0x80 => !c.is_ascii_alphanumeric(),
+            Some(_) => text[m_end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric()),
+        };
         if !starts_word && !ends_word {
             return;
         }
         let places = types.places[pid];
-        let (Some(j), Some(k)) = (tok_at(m_start), tok_at(m_end - 1)) else {
+        let (Some(j), Some(k)) = (
+            tok_near(&starts, &scan.toks, m_start, &mut hint),
+            tok_near(&starts, &scan.toks, m_end - 1, &mut hint),
+        ) else {
             return;
         };
         if !digits_near(j, k) {
@@ -2438,7 +2488,61 @@ fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>)
 mod tests {
     use proptest::prelude::*;
 
+    /// Stretches around digits far apart give tokens in text order too (the hinted search
+    /// relies on it), and the hinted search agrees there.
+    #[test]
+    fn tokens_of_far_stretches_are_in_order() {
+        let mut text = String::new();
+        for k in 0..40 {
+            text.push_str(&"word, more words; and «so» on.\n".repeat(k % 13));
+            text.push_str(&format!("{k} Main Street 12{k} "));
+        }
+        let toks = super::tokens_near_digits(&text);
+        let starts: Vec<usize> = toks.iter().map(|t| t.start).collect();
+        assert!(starts.windows(2).all(|w| w[0] < w[1]));
+        let mut hint = 0;
+        for pos in (0..text.len())
+            .step_by(3)
+            .chain((0..text.len()).rev().step_by(7))
+        {
+            let want = starts
+                .partition_point(|&s| s <= pos)
+                .checked_sub(1)
+                .filter(|&i| pos < toks[i].end);
+            assert_eq!(super::tok_near(&starts, &toks, pos, &mut hint), want);
+        }
+    }
+
     proptest! {
+        /// The token of a byte found from any hint is the one the binary search finds.
+        #[test]
+        fn tokens_found_near_a_hint_are_those_of_the_binary_search(
+            text in "([a-zA-Z]{1,6}|[0-9]{1,4}|[ ,.:\n]|é|\\PC){0,60}",
+            hints in proptest::collection::vec(0usize..80, 1..6),
+        ) {
+            let toks = super::tokens_near_digits(&text);
+            let starts: Vec<usize> = toks.iter().map(|t| t.start).collect();
+            prop_assert!(starts.is_sorted());
+            for h in hints {
+                let mut hint = h;
+                for pos in 0..=text.len() + 1 {
+                    let want = starts
+                        .partition_point(|&s| s <= pos)
+                        .checked_sub(1)
+                        .filter(|&i| pos < toks[i].end);
+                    prop_assert_eq!(super::tok_near(&starts, &toks, pos, &mut hint), want);
+                }
+                // And backwards.
+                for pos in (0..=text.len()).rev() {
+                    let want = starts
+                        .partition_point(|&s| s <= pos)
+                        .checked_sub(1)
+                        .filter(|&i| pos < toks[i].end);
+                    prop_assert_eq!(super::tok_near(&starts, &toks, pos, &mut hint), want);
+                }
+            }
+        }
+
         /// The per-street search finds what the automaton finds (leftmost-longest, ASCII
         /// case ignored), with streets that overlap, repeat, nest and differ in case.
         #[test]

@@ -153,6 +153,31 @@ struct Marks {
     ats: Vec<usize>,
 }
 
+/// The tokenizer's reading of a byte met between words: [`SKIP`] (ASCII that is neither a
+/// letter nor noted: spaces, digits, punctuation), [`LETTER`] (an ASCII letter), [`NOTED`]
+/// (`\n`, `:` and `@`, whose places [`Marks`] keeps) or [`HIGH`] (a byte of a non-ASCII
+/// character). One look-up replaces the tests of each byte in turn.
+const TOK_CLASS: [u8; 256] = {
+    let mut t = [HIGH; 256];
+    let mut c = 0;
+    while c < 0x80 {
+        let b = c as u8;
+        t[c] = if b.is_ascii_alphabetic() {
+            LETTER
+        } else if b == b'\n' || b == b':' || b == b'@' {
+            NOTED
+        } else {
+            SKIP
+        };
+        c += 1;
+    }
+    t
+};
+const SKIP: u8 = 0;
+const LETTER: u8 = 1;
+const NOTED: u8 = 2;
+const HIGH: u8 = 3;
+
 /// Splits `text` into words; notes where its line breaks, colons and `@` are on the way
 /// (every byte between words passes the test for a word's start once).
 fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
@@ -160,21 +185,30 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
     let n = b.len();
     let mut i = 0;
     while i < n {
+        // A tight loop passes the bytes between words that say nothing (most of them).
+        match b[i..]
+            .iter()
+            .position(|&c| TOK_CLASS[usize::from(c)] != SKIP)
+        {
+            Some(k) => i += k,
+            None => break,
+        }
         let c = b[i];
-        if c < 0x80 {
-            if !c.is_ascii_alphabetic() {
+        match TOK_CLASS[usize::from(c)] {
+            NOTED => {
                 match c {
                     b'\n' => marks.newlines.push(i),
                     b':' => marks.colons.push(i),
-                    b'@' => marks.ats.push(i),
-                    _ => {}
+                    _ => marks.ats.push(i),
                 }
                 i += 1;
                 continue;
             }
-        } else if !text.is_char_boundary(i) || is_letter_at(text, i).is_none() {
-            i += 1;
-            continue;
+            HIGH if !text.is_char_boundary(i) || is_letter_at(text, i).is_none() => {
+                i += 1;
+                continue;
+            }
+            _ => {}
         }
         // A word starts at i.
         let start = i;
@@ -194,15 +228,11 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
             if i >= n {
                 break;
             }
+            // Not an ASCII lower-case letter (the run stopped here).
             let c = b[i];
             let (ch, len) = if c < 0x80 {
                 // ASCII letters counted here (`char::is_uppercase` and `is_lowercase` agree).
-                if c.is_ascii_lowercase() {
-                    lower += 1;
-                    first = false;
-                    i += 1;
-                    continue;
-                } else if c.is_ascii_uppercase() {
+                if c.is_ascii_uppercase() {
                     upper += 1;
                     if first {
                         first_upper = true;
@@ -250,18 +280,15 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
         }
         let mut end = i;
         let mut poss = false;
-        let w = &text[start..end];
-        // Every suffix ends in `s` or `S`.
-        let suffixes: &[&str] = if matches!(b[end - 1], b's' | b'S') {
-            &["'s", "’s", "'S"]
-        } else {
-            &[]
-        };
-        for suffix in suffixes {
-            if w.len() > suffix.len() + 1 && w.ends_with(suffix) {
-                end -= suffix.len();
-                poss = true;
-                break;
+        // Every suffix ends in `s` or `S` (compared as bytes: `start..end` is a word).
+        if matches!(b[end - 1], b's' | b'S') {
+            let w = &b[start..end];
+            for suffix in ["'s", "’s", "'S"] {
+                if w.len() > suffix.len() + 1 && w.ends_with(suffix.as_bytes()) {
+                    end -= suffix.len();
+                    poss = true;
+                    break;
+                }
             }
         }
         // Letters glued to digits, `_` or `$` are part of an identifier (`Ed25519`, `$USERNAME`,

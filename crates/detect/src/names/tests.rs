@@ -397,3 +397,181 @@ fn label_marks_found_eight_bytes_at_a_time() {
         }
     }
 }
+
+/// The tokenizer as it was before its byte classes ([`TOK_CLASS`]): the oracle of
+/// [`tokenize`]. Splits `text` into words; notes where its line breaks, colons and `@` are on the way
+/// (every byte between words passes the test for a word's start once).
+fn tokenize_reference(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut i = 0;
+    while i < n {
+        let c = b[i];
+        if c < 0x80 {
+            if !c.is_ascii_alphabetic() {
+                match c {
+                    b'\n' => marks.newlines.push(i),
+                    b':' => marks.colons.push(i),
+                    b'@' => marks.ats.push(i),
+                    _ => {}
+                }
+                i += 1;
+                continue;
+            }
+        } else if !text.is_char_boundary(i) || is_letter_at(text, i).is_none() {
+            i += 1;
+            continue;
+        }
+        // A word starts at i.
+        let start = i;
+        let (mut upper, mut lower, mut uncased) = (0usize, 0usize, 0usize);
+        let mut first_upper = false;
+        let mut first = true;
+        loop {
+            // A run of ASCII lower-case letters at once.
+            let run = i;
+            while i < n && b[i].is_ascii_lowercase() {
+                i += 1;
+            }
+            if i > run {
+                lower += i - run;
+                first = false;
+            }
+            if i >= n {
+                break;
+            }
+            let c = b[i];
+            let (ch, len) = if c < 0x80 {
+                // ASCII letters counted here (`char::is_uppercase` and `is_lowercase` agree).
+                if c.is_ascii_lowercase() {
+                    lower += 1;
+                    first = false;
+                    i += 1;
+                    continue;
+                } else if c.is_ascii_uppercase() {
+                    upper += 1;
+                    if first {
+                        first_upper = true;
+                    }
+                    first = false;
+                    i += 1;
+                    continue;
+                } else if (c == b'\'' || c == b'-') && i + 1 < n && i > start {
+                    match is_letter_at(text, i + 1) {
+                        Some(_) => {
+                            i += 1;
+                            continue;
+                        }
+                        None => break,
+                    }
+                } else {
+                    break;
+                }
+            } else if text[i..].starts_with('’') && i > start {
+                match text.get(i + 3..).and_then(|_| is_letter_at(text, i + 3)) {
+                    Some(_) => {
+                        i += 3;
+                        continue;
+                    }
+                    None => break,
+                }
+            } else {
+                match is_letter_at(text, i) {
+                    Some(x) => x,
+                    None => break,
+                }
+            };
+            if ch.is_uppercase() {
+                upper += 1;
+                if first {
+                    first_upper = true;
+                }
+            } else if ch.is_lowercase() {
+                lower += 1;
+            } else {
+                uncased += 1;
+            }
+            first = false;
+            i += len;
+        }
+        let mut end = i;
+        let mut poss = false;
+        let w = &text[start..end];
+        // Every suffix ends in `s` or `S`.
+        let suffixes: &[&str] = if matches!(b[end - 1], b's' | b'S') {
+            &["'s", "’s", "'S"]
+        } else {
+            &[]
+        };
+        for suffix in suffixes {
+            if w.len() > suffix.len() + 1 && w.ends_with(suffix) {
+                end -= suffix.len();
+                poss = true;
+                break;
+            }
+        }
+        // Letters glued to digits, `_` or `$` are part of an identifier (`Ed25519`, `$USERNAME`,
+        // `Asa5_x`, a run inside a base64 token), not a word of prose: never a name.
+        let glued = |c: u8| c.is_ascii_digit() || c == b'_' || c == b'$';
+        let in_identifier = (start > 0 && glued(b[start - 1])) || (i < n && glued(b[i]));
+        let shape = if in_identifier {
+            Shape::Lower
+        } else if upper >= 2 && lower == 0 {
+            Shape::Upper
+        } else if first_upper {
+            Shape::Cap
+        } else if upper == 0 && lower == 0 && (2..=16).contains(&uncased) {
+            // A word of a script without case (`송현우`, `橋本`, `ไชยภา`, `לוין`): it may be a
+            // name as a capitalised word may; a long one is a phrase, not a name.
+            Shape::Cap
+        } else {
+            Shape::Lower
+        };
+        toks.push(Tok {
+            start,
+            end,
+            shape,
+            poss,
+        });
+    }
+}
+
+/// Whether [`tokenize`] finds the words and marks its reference finds.
+fn tokenize_agrees(text: &str) {
+    let (mut got, mut want) = (Vec::new(), Vec::new());
+    let (mut got_marks, mut want_marks) = (Marks::default(), Marks::default());
+    tokenize(text, &mut got, &mut got_marks);
+    tokenize_reference(text, &mut want, &mut want_marks);
+    let key = |t: &Tok| (t.start, t.end, t.shape, t.poss);
+    assert_eq!(
+        got.iter().map(key).collect::<Vec<_>>(),
+        want.iter().map(key).collect::<Vec<_>>(),
+        "{text:?}"
+    );
+    assert_eq!(got_marks.newlines, want_marks.newlines);
+    assert_eq!(got_marks.colons, want_marks.colons);
+    assert_eq!(got_marks.ats, want_marks.ats);
+}
+
+#[test]
+fn tokenize_agrees_with_its_reference_on_examples() {
+    for t in [
+        "",
+        "a",
+        "Jane's O'Brien O’Brien’s JANE'S x's 's ’s Ed25519 $USER a_b Zoë 송현우 ไชยภา",
+        "Name: Jane Doe\nmail: jane@example.org\n@@::\n\n",
+        "-'’ Jean-Luc d’Arc l' -x ’",
+        "é\u{0301}a\u{0301}ÉCOLE École straße STRASSE İstanbul",
+    ] {
+        tokenize_agrees(t);
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn tokenize_agrees_with_its_reference(
+        text in "([a-zA-Z]{1,8}|[ '’\\-:@\n_$0-9.,]|[éÉßİ송현ไ\u{0301}]|\\PC){0,40}"
+    ) {
+        tokenize_agrees(&text);
+    }
+}

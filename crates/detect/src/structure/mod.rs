@@ -558,15 +558,53 @@ const POSSESSIVE_WORD: [u64; 6] = {
     t
 };
 
+/// The high bit of each byte of `v` that is an ASCII letter or digit (`u8::is_ascii_alphanumeric`).
+fn alnum_bytes(v: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Seven bits of each byte: the sums below stay inside their byte (at most 0x7F + 0x80).
+    let x = v & !HIGH;
+    // The high bit of `y + (0x80 - lo)` is set where a byte of `y` is at least `lo`, and of
+    // `y + (0x7F - hi)` where it is above `hi`.
+    let within = |y: u64, lo: u8, hi: u8| {
+        (y + ONES * u64::from(0x80 - lo)) & !(y + ONES * u64::from(0x7F - hi))
+    };
+    let digit = within(x, b'0', b'9');
+    // `| 0x20` makes upper-case letters lower case and no other byte a letter.
+    let letter = within(x | (ONES * 0x20), b'a', b'z');
+    // A byte of a non-ASCII character is neither.
+    (digit | letter) & !v & HIGH
+}
+
 /// The first place at or after `from` where a possessive may start: a first letter of one
 /// not after an ASCII letter or digit.
 fn next_possessive_start(line: &[u8], from: usize) -> Option<usize> {
-    // `t >> 1` is 1 for a first letter; `prev` is 1 after a letter or digit.
-    let mut prev = match from.checked_sub(1) {
-        Some(p) => POSSESSIVE_START[usize::from(line[p])] & 1,
-        None => 0,
-    };
+    // Eight bytes at a time, the starts of runs of letters and digits are found at once
+    // (about one byte in six in prose) and only their first letters looked up: the byte by
+    // byte test of every byte was most of the cost of reading a line.
+    let mut prev_alnum = from
+        .checked_sub(1)
+        .is_some_and(|p| line[p].is_ascii_alphanumeric());
     let mut i = from;
+    while i + 8 <= line.len() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&line[i..i + 8]);
+        let a = alnum_bytes(u64::from_le_bytes(w));
+        // A byte's bit moves to the next byte's place: the bytes after a letter or digit.
+        let mut starts = a & !((a << 8) | (u64::from(prev_alnum) << 7));
+        while starts != 0 {
+            let k = i + (starts.trailing_zeros() / 8) as usize;
+            if POSSESSIVE_START[usize::from(line[k])] >> 1 != 0 {
+                return Some(k);
+            }
+            starts &= starts - 1;
+        }
+        prev_alnum = a >> 63 != 0;
+        i += 8;
+    }
+    // The last bytes one by one: `t >> 1` is 1 for a first letter; `prev` is 1 after a
+    // letter or digit.
+    let mut prev = u8::from(prev_alnum);
     while i < line.len() {
         let t = POSSESSIVE_START[usize::from(line[i])];
         if (t >> 1) > prev {
@@ -757,11 +795,12 @@ fn skip_spaces(b: &[u8], mut i: usize) -> usize {
 fn quoted_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     let b = &text.as_bytes()[..e];
     let mut i = s;
-    while i < e {
-        if !matches!(b[i], b'"' | b'\'') {
-            i += 1;
-            continue;
-        }
+    // The quotes, by a tight search for the next.
+    while let Some(k) = b[i.min(e)..]
+        .iter()
+        .position(|&c| matches!(c, b'"' | b'\''))
+    {
+        i = i.min(e) + k;
         // An apostrophe inside a word is not a quote.
         if b[i] == b'\'' && i > s && b[i - 1].is_ascii_alphanumeric() {
             i += 1;
@@ -825,11 +864,9 @@ fn quoted_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
 fn bare_keys(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     let b = &text.as_bytes()[..e];
     let mut i = s;
-    while i < e {
-        if b[i] != b':' {
-            i += 1;
-            continue;
-        }
+    // The colons, by a tight search for the next.
+    while let Some(k) = b[i.min(e)..].iter().position(|&c| c == b':') {
+        i = i.min(e) + k;
         let mut ks = i;
         while ks > s && (b[ks - 1].is_ascii_alphanumeric() || b[ks - 1] == b'_') {
             ks -= 1;
@@ -900,8 +937,10 @@ fn assignments(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     }
     // Pairs inside the line: `host=nas05 client=10.0.0.1`, `?email=…&phone=…`.
     let mut i = s;
-    while i < e {
-        if b[i] != b'=' || i == s {
+    // The `=` signs, by a tight search for the next.
+    while let Some(k) = b[i.min(e)..e].iter().position(|&c| c == b'=') {
+        i = i.min(e) + k;
+        if i == s {
             i += 1;
             continue;
         }
@@ -1109,6 +1148,17 @@ fn any_label(text: &str, i: usize, e: usize) -> bool {
         && label.chars().next().is_some_and(char::is_alphabetic)
 }
 
+/// The bytes [`label_at`] stops at: `:`, the first byte of `：`, tab, space and `.`.
+const LABEL_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b':' as usize] = true;
+    t[0xEF] = true;
+    t[b'\t' as usize] = true;
+    t[b' ' as usize] = true;
+    t[b'.' as usize] = true;
+    t
+};
+
 /// A known label starting at `i` and the start of its value: `Label: v`, `Label - v`,
 /// `Label – v`, `Label #v`, `Label no. v`, `Label (v)`, `Label\tv`.
 fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
@@ -1122,12 +1172,13 @@ fn label_at(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
     let mut j = 0;
     let mut words = 1;
     while j < limit {
-        let c = b[j];
-        if !matches!(c, b':' | 0xEF | b'\t' | b' ' | b'.') {
-            // Nothing below looks at another byte (nor at the inside of a character).
-            j += 1;
-            continue;
+        // Nothing below looks at another byte (nor at the inside of a character): a tight
+        // loop passes them, a look-up each.
+        match b[j..limit].iter().position(|&c| LABEL_STOP[usize::from(c)]) {
+            Some(k) => j += k,
+            None => break,
         }
+        let c = b[j];
         // `:` ends a label unless it is part of a time (10:41) or a link (https://).
         if c == b':' {
             let digit_around =
@@ -1247,6 +1298,390 @@ fn finish(rest: &str, i: usize, label_end: usize, value_start: usize) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`quoted_keys`] as it was before its tight searches: its oracle.
+    fn quoted_keys_reference(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+        let b = &text.as_bytes()[..e];
+        let mut i = s;
+        while i < e {
+            if !matches!(b[i], b'"' | b'\'') {
+                i += 1;
+                continue;
+            }
+            // An apostrophe inside a word is not a quote.
+            if b[i] == b'\'' && i > s && b[i - 1].is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            let Some(ke) = quoted_end(b, i) else {
+                return;
+            };
+            let key = &text[i + 1..ke - 1];
+            let mut j = skip_spaces(b, ke);
+            let sep = if j < e && b[j] == b':' {
+                1
+            } else if j + 1 < e && b[j] == b'=' && b[j + 1] == b'>' {
+                2
+            } else {
+                0
+            };
+            if sep == 0 {
+                i = ke;
+                continue;
+            }
+            j = skip_spaces(b, j + sep);
+            if j >= e {
+                return;
+            }
+            // A nested object or list (`"billing": {"line1": …}`): its keys are read in turn.
+            if matches!(b[j], b'{' | b'[') {
+                i = j + 1;
+                continue;
+            }
+            let (vs, ve, next) = if matches!(b[j], b'"' | b'\'') {
+                match quoted_end(b, j) {
+                    Some(q) => (j + 1, q - 1, q),
+                    None => (j + 1, e, e),
+                }
+            } else {
+                let mut k = j;
+                while k < e && !matches!(b[k], b',' | b'}' | b']') {
+                    k += 1;
+                }
+                let (vs, ve) = trim_cell(text, j, k);
+                (vs, ve, k)
+            };
+            if vs < ve
+                && !matches!(b[vs], b'{' | b'[')
+                && let Some(hint) = labels::hint(key)
+            {
+                out.push(Field {
+                    start: vs,
+                    end: ve,
+                    hint,
+                    source: Source::Record,
+                    label: (i + 1, ke - 1),
+                });
+            }
+            i = next.max(i + 1);
+        }
+    }
+
+    /// [`bare_keys`] as it was before its tight searches: its oracle.
+    fn bare_keys_reference(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+        let b = &text.as_bytes()[..e];
+        let mut i = s;
+        while i < e {
+            if b[i] != b':' {
+                i += 1;
+                continue;
+            }
+            let mut ks = i;
+            while ks > s && (b[ks - 1].is_ascii_alphanumeric() || b[ks - 1] == b'_') {
+                ks -= 1;
+            }
+            let key_ok = ks < i
+                && b[ks].is_ascii_alphabetic()
+                && (ks == s || matches!(b[ks - 1], b'{' | b',' | b' ' | b'\t' | b'('));
+            let vq = skip_spaces(b, i + 1);
+            if !key_ok || vq >= e || !matches!(b[vq], b'\'' | b'"') {
+                i += 1;
+                continue;
+            }
+            let Some(q) = quoted_end(b, vq) else {
+                return;
+            };
+            if q - 1 > vq + 1
+                && let Some(hint) = labels::hint(&text[ks..i])
+            {
+                out.push(Field {
+                    start: vq + 1,
+                    end: q - 1,
+                    hint,
+                    source: Source::Record,
+                    label: (ks, i),
+                });
+            }
+            i = q;
+        }
+    }
+
+    /// [`assignments`] as it was before its tight searches: its oracle.
+    fn assignments_reference(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+        let b = text.as_bytes();
+        // A whole-line assignment: the value runs to the end of the line.
+        let mut ls = skip_spaces(b, s);
+        if text[ls..e].starts_with("export ") {
+            ls = skip_spaces(b, ls + 7);
+        }
+        let mut k = ls;
+        while k < e && (b[k].is_ascii_alphanumeric() || matches!(b[k], b'_' | b'.' | b'-')) {
+            k += 1;
+        }
+        if k > ls {
+            let eq = skip_spaces(b, k);
+            if eq < e
+                && b[eq] == b'='
+                && b.get(eq + 1) != Some(&b'=')
+                && b.get(eq + 1) != Some(&b'>')
+            {
+                let key = &text[ls..k];
+                if let Some(hint) = labels::hint(key) {
+                    let vs = skip_spaces(b, eq + 1);
+                    let mut ve = e;
+                    // A trailing comment (` # …`) is not the value.
+                    if let Some(c) = text[vs..e].find(" #") {
+                        ve = vs + c;
+                    }
+                    let (vs, ve) = trim_cell(text, vs, ve);
+                    if vs < ve {
+                        out.push(Field {
+                            start: vs,
+                            end: ve,
+                            hint,
+                            source: Source::Key,
+                            label: (ls, k),
+                        });
+                    }
+                }
+                return;
+            }
+        }
+        // Pairs inside the line: `host=nas05 client=10.0.0.1`, `?email=…&phone=…`.
+        let mut i = s;
+        while i < e {
+            if b[i] != b'=' || i == s {
+                i += 1;
+                continue;
+            }
+            if matches!(b.get(i + 1), Some(b'=' | b'>'))
+                || matches!(b[i - 1], b'=' | b'!' | b'<' | b'>')
+            {
+                i += 2;
+                continue;
+            }
+            let mut ks = i;
+            while ks > s
+                && (b[ks - 1].is_ascii_alphanumeric() || matches!(b[ks - 1], b'_' | b'.' | b'-'))
+            {
+                ks -= 1;
+            }
+            if ks == i
+                || (ks > s
+                    && !matches!(
+                        b[ks - 1],
+                        b' ' | b'\t' | b',' | b';' | b'?' | b'&' | b'{' | b'(' | b'['
+                    ))
+            {
+                i += 1;
+                continue;
+            }
+            let vs0 = i + 1;
+            let (vs, ve, next) = if vs0 < e && matches!(b[vs0], b'"' | b'\'') {
+                match quoted_end(&b[..e], vs0) {
+                    Some(q) => (vs0 + 1, q - 1, q),
+                    None => (vs0 + 1, e, e),
+                }
+            } else {
+                let mut j = vs0;
+                while j < e
+                    && !matches!(
+                        b[j],
+                        b' ' | b'\t' | b',' | b';' | b'&' | b')' | b'}' | b']' | b'"'
+                    )
+                {
+                    j += 1;
+                }
+                (vs0, j, j)
+            };
+            if vs < ve
+                && let Some(hint) = labels::hint(&text[ks..i])
+            {
+                out.push(Field {
+                    start: vs,
+                    end: ve,
+                    hint,
+                    source: Source::Record,
+                    label: (ks, i),
+                });
+            }
+            i = next.max(i + 1);
+        }
+    }
+
+    /// [`label_at`] as it was before its tight searches: its oracle.
+    fn label_at_reference(text: &str, i: usize, e: usize) -> Option<(Hint, usize)> {
+        let rest = &text[i..e];
+        // Keys in quotes and brackets are JSON's and code's, read by `quoted_keys`.
+        if rest.starts_with(['"', '\'', '{', '[', '<', '(']) {
+            return None;
+        }
+        let limit = rest.len().min(56);
+        let b = rest.as_bytes();
+        let mut j = 0;
+        let mut words = 1;
+        while j < limit {
+            let c = b[j];
+            if !matches!(c, b':' | 0xEF | b'\t' | b' ' | b'.') {
+                // Nothing below looks at another byte (nor at the inside of a character).
+                j += 1;
+                continue;
+            }
+            // `:` ends a label unless it is part of a time (10:41) or a link (https://).
+            if c == b':' {
+                let digit_around = j > 0
+                    && b[j - 1].is_ascii_digit()
+                    && b.get(j + 1).is_some_and(u8::is_ascii_digit);
+                if digit_around || rest[j..].starts_with("://") {
+                    return None;
+                }
+                return finish(rest, i, j, j + 1);
+            }
+            if rest[j..].starts_with("：") {
+                return finish(rest, i, j, j + "：".len());
+            }
+            if c == b'\t' {
+                return finish(rest, i, j, j + 1);
+            }
+            if c == b' ' {
+                let after = &rest[j..];
+                for sep in [" -- ", " - ", " – ", " — ", " = "] {
+                    if after.starts_with(sep) {
+                        return finish(rest, i, j, j + sep.len());
+                    }
+                }
+                if after.starts_with(" #")
+                    && after[2..].starts_with(|c: char| c.is_ascii_alphanumeric())
+                {
+                    return finish(rest, i, j, j + 2);
+                }
+                if after.starts_with(" (") {
+                    // `Label (value)`: the value is inside the brackets.
+                    let inner = j + 2;
+                    // The label first: the search for `)` runs to the end of the line.
+                    let hint = labels::hint(&rest[..j])?;
+                    let close = rest[inner..].find(')')? + inner;
+                    // `ZIP (LT-78000) Town (Šiauliai)`: more fields may follow on the line.
+                    if close > inner {
+                        return Some((hint, i + inner));
+                    }
+                }
+                // `Label no. value`, `Label nr 123`: a number word (at most 6 bytes) and a space
+                // after it.
+                let word_end = b[j + 1..]
+                    .iter()
+                    .take(7)
+                    .position(|&c| c == b' ')
+                    .map_or(rest.len(), |p| j + 1 + p);
+                let word = &b[j + 1..word_end];
+                if word_end < rest.len()
+                    && ["no.", "no", "nr.", "nr", "n°", "nº", "#", "number", "num."]
+                        .iter()
+                        .any(|w| word.eq_ignore_ascii_case(w.as_bytes()))
+                    && words <= 3
+                    && labels::hint(&rest[..j]).is_some()
+                {
+                    // A short label (`Passport no.`, `Personal code no.`), not the words of a
+                    // sentence (`I have updated the phone number to …`).
+                    let hint = labels::hint(&rest[..j])?;
+                    let vs = word_end + 1;
+                    let vs =
+                        vs + rest[vs..].len() - rest[vs..].trim_start_matches([':', ' ']).len();
+                    let mut vs = if rest[vs..].starts_with("is ") {
+                        vs + 3
+                    } else {
+                        vs
+                    };
+                    // `CPR number no. 130721-0583`: a second number word.
+                    for sign in ["no. ", "No. ", "nr. ", "Nr. ", "#"] {
+                        if rest[vs..].starts_with(sign) {
+                            vs = skip_spaces(b, vs + sign.len());
+                            break;
+                        }
+                    }
+                    return Some((hint, i + vs));
+                }
+                words += 1;
+                if words > 6 {
+                    return None;
+                }
+            }
+            if c == b'.' && b.get(j + 1) == Some(&b' ') {
+                // `Tel. 0612 …`: an abbreviated label; any other full stop ends a sentence.
+                return if label_ends_abbrev(&rest[..j]) {
+                    finish(rest, i, j, j + 2)
+                } else {
+                    None
+                };
+            }
+            j += 1;
+        }
+        None
+    }
+
+    /// Each line reader and its reference find the same fields (and labels) on a line.
+    fn readers_agree(text: &str) {
+        let (s, e) = (0, text.len());
+        for (read, reference) in [
+            (
+                quoted_keys as fn(&str, usize, usize, &mut Vec<Field>),
+                quoted_keys_reference as fn(&str, usize, usize, &mut Vec<Field>),
+            ),
+            (bare_keys, bare_keys_reference),
+            (assignments, assignments_reference),
+        ] {
+            let (mut got, mut want) = (Vec::new(), Vec::new());
+            read(text, s, e, &mut got);
+            reference(text, s, e, &mut want);
+            let key = |f: &Field| (f.start, f.end, f.hint, f.source, f.label);
+            assert_eq!(
+                got.iter().map(key).collect::<Vec<_>>(),
+                want.iter().map(key).collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+        for i in 0..=e {
+            if text.is_char_boundary(i) {
+                assert_eq!(
+                    label_at(text, i, e),
+                    label_at_reference(text, i, e),
+                    "{text:?} at {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn line_readers_agree_with_their_references_on_examples() {
+        for t in [
+            "",
+            "=",
+            "a=b",
+            "x == y != z <= w => v",
+            "export API_KEY=abc123 # note",
+            "host=nas05 client=10.0.0.1 user=\"Jane Doe\" ?email=j@x.org&phone=123",
+            "{ name: 'Kazimierz Dorynek', phone: '+48 723 296 418' }",
+            "{\"email\": \"a@b.c\", 'phone' => '555', don't: \"x\"}",
+            "Name: Jane Doe | Phone: 555 1234",
+            "Tel. 0612 345 678",
+            "Passport no. X1234567",
+            "Label (value) and more",
+            "Name： 王小明",
+            "https://example.org at 10:41",
+            "é=ü\"：'",
+        ] {
+            readers_agree(t);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_readers_agree_with_their_references(
+            line in "([a-zA-Z_]{1,8}|[0-9]{1,3}|[ :=\"'{},;().#>!<?&\\\\\t-]|é|：|\\PC){0,30}"
+        ) {
+            readers_agree(&line);
+        }
+    }
 
     fn found(text: &str) -> Vec<(&str, Hint, Source)> {
         fields(text)
@@ -1411,6 +1846,58 @@ mod tests {
             out.push(t);
         }
         out
+    }
+
+    /// [`next_possessive_start`] byte by byte, as it was: its oracle. The first place at or after `from` where a possessive may start: a first letter of one
+    /// not after an ASCII letter or digit.
+    fn next_possessive_start_reference(line: &[u8], from: usize) -> Option<usize> {
+        // `t >> 1` is 1 for a first letter; `prev` is 1 after a letter or digit.
+        let mut prev = match from.checked_sub(1) {
+            Some(p) => POSSESSIVE_START[usize::from(line[p])] & 1,
+            None => 0,
+        };
+        let mut i = from;
+        while i < line.len() {
+            let t = POSSESSIVE_START[usize::from(line[i])];
+            if (t >> 1) > prev {
+                return Some(i);
+            }
+            prev = t & 1;
+            i += 1;
+        }
+        None
+    }
+
+    #[test]
+    fn alnum_bytes_agree_with_the_byte_test() {
+        for c in 0..=255u8 {
+            for at in 0..8 {
+                let mut w = [b' '; 8];
+                w[at] = c;
+                let want = if c.is_ascii_alphanumeric() {
+                    0x80u64 << (8 * at)
+                } else {
+                    0
+                };
+                assert_eq!(alnum_bytes(u64::from_le_bytes(w)), want, "{c} at {at}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn possessive_starts_agree_with_the_byte_by_byte_search(
+            line in "([mMyYoOhHtTaAiIlLbBsSuUdDvVwW]|[a-z0-9]{1,5}|[ .,:é’\\-_@\\[\\]`{}]|\\PC){0,40}"
+        ) {
+            let b = line.as_bytes();
+            for from in 0..=b.len() {
+                proptest::prop_assert_eq!(
+                    next_possessive_start(b, from),
+                    next_possessive_start_reference(b, from),
+                    "{:?} from {}", line, from
+                );
+            }
+        }
     }
 
     #[test]
