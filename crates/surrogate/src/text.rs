@@ -1145,11 +1145,18 @@ fn at_edges(s: &str, a: usize, e: usize) -> bool {
     !split(a) && !split(e)
 }
 
-/// Whether `inner` occurs in `outer` where a restore could read it ([`at_edges`]).
+/// Whether `inner` occurs in `outer` where a restore could read it ([`at_edges`]): every
+/// occurrence, overlapping ones too (`1 1 ` in `11 1 1 ` is glued at 1 and not at 3).
 fn inside_at_edges(outer: &str, inner: &str) -> bool {
-    outer
-        .match_indices(inner)
-        .any(|(p, _)| at_edges(outer, p, p + inner.len()))
+    let mut from = 0;
+    while let Some(i) = outer.get(from..).and_then(|t| t.find(inner)) {
+        let p = from + i;
+        if at_edges(outer, p, p + inner.len()) {
+            return true;
+        }
+        from = p + outer[p..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
 }
 
 /// A well-mixed 64-bit hash of a string.
@@ -1745,6 +1752,10 @@ mod tests {
         t.insert("192.0.2.10");
         assert!(!t.clashes("192.0.2.1"));
         assert!(t.clashes("192.0.2"), "a restore reads it before the dot");
+        // Every occurrence counts, overlapping ones too: `1 1 ` is glued inside `11 1 1 `
+        // where it first occurs, not where it occurs again.
+        t.insert("11 1 1 ");
+        assert!(t.clashes("1 1 "));
         assert!(
             !t.clashes("abcd"),
             "a 3-byte taken string does not count for containment"

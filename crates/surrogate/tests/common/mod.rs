@@ -1,7 +1,7 @@
 //! Helpers shared by the stand-in tests.
 
 /// Whether `inner` occurs in `outer` with neither end glued to a letter or digit beside it
-/// there (where a restore reads a stand-in).
+/// there (where a restore reads a stand-in): every occurrence, overlapping ones too.
 pub fn inside_at_edges(outer: &str, inner: &str) -> bool {
     let glued = |at: usize| {
         outer[..at]
@@ -13,7 +13,10 @@ pub fn inside_at_edges(outer: &str, inner: &str) -> bool {
                 .next()
                 .is_some_and(char::is_alphanumeric)
     };
-    outer
-        .match_indices(inner)
-        .any(|(p, _)| !glued(p) && !glued(p + inner.len()))
+    (0..=outer.len().saturating_sub(inner.len())).any(|p| {
+        outer.is_char_boundary(p)
+            && outer[p..].starts_with(inner)
+            && !glued(p)
+            && !glued(p + inner.len())
+    })
 }
