@@ -257,9 +257,15 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
     // Past the preferred attempts the streets of this shape are used up (a long input holds
     // most names of a short list with most one- and two-digit numbers, and every stand-in
     // must differ from them and from the real ones): the first number gets one digit more in
-    // front (`15` → `315`), so the street stays a street of the list instead of the letters
-    // of the last resort.
-    let mut widen = !cx.strict();
+    // front (`15` → `315`), two more past twice those attempts (up to four digits in all), so
+    // the street stays a street of the list instead of the letters of the last resort.
+    let mut widen = if cx.strict() {
+        0
+    } else if cx.attempt < 2 * crate::PREFERRED_ATTEMPTS {
+        1
+    } else {
+        2
+    };
     for &i in &word_ix {
         if done[i] || !toks[i].text.bytes().any(|b| b.is_ascii_digit()) {
             continue;
@@ -271,13 +277,16 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
             keep_first_digit(cx, w)
         } else {
             let mut s = shape::redigit(cx.rng, w);
-            if widen
-                && digits < 4
+            let extra = widen.min(4usize.saturating_sub(digits));
+            if extra > 0
                 && let Some(d) = s.find(|c: char| c.is_ascii_digit())
                 && !s[d..].starts_with('0')
             {
+                for _ in 1..extra {
+                    s.insert(d, char::from(shape::digit(cx.rng)));
+                }
                 s.insert(d, char::from(shape::digit_nz(cx.rng)));
-                widen = false;
+                widen = 0;
             }
             s
         };

@@ -1408,4 +1408,21 @@ fn a_used_up_street_list_gets_longer_numbers() {
             "{out}"
         );
     }
+    // With every two-digit number taken too, three digits.
+    for seed in 0..8 {
+        let mut s = Surrogates::with_seed(seed);
+        for name in PLAIN {
+            for n in 1..=99 {
+                s.reserve(&format!("{name} {n}"));
+            }
+        }
+        let text = "Adresa: Tuškanac 8, Zagreb";
+        let out = s.stand_in(text, Kind::StreetAddress, "address", 0, "Tuškanac 8");
+        let (name, number) = out.rsplit_once(' ').expect("a name and a number");
+        assert!(PLAIN.contains(&name), "{out}");
+        assert!(
+            number.len() == 3 && number.bytes().all(|b| b.is_ascii_digit()),
+            "{out}"
+        );
+    }
 }
