@@ -30,6 +30,18 @@ use std::ops::Range;
 pub mod checksum;
 pub mod fxhash;
 
+/// Whether a restore (`redact-restore`) could read a stand-in at `text[s..e]`: neither end
+/// splits a run of letters and digits of any script (`£9621.05` holds `9621` for a restore,
+/// `cvjetna 36` does not hold `cvjetna 3`). The restorer's own rule; the redaction looks for
+/// stand-ins written in a text with it, and the stand-in generator keeps stand-ins apart
+/// with it. `s` and `e` must be character boundaries.
+pub fn restore_edges(text: &str, s: usize, e: usize) -> bool {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let left_ok = !(alnum(text[..s].chars().next_back()) && alnum(text[s..].chars().next()));
+    let right_ok = !(alnum(text[..e].chars().next_back()) && alnum(text[e..].chars().next()));
+    left_ok && right_ok
+}
+
 /// A kind of identifying detail.
 ///
 /// The wire names (`as_str`) are the snake_case names used by the conformance corpus and the
@@ -274,6 +286,24 @@ impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Sensitive<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn restore_edges_split_no_run_of_letters_or_digits() {
+        let t = "£9621.05 cvjetna 36 Çelik";
+        let at = |w: &str| t.find(w).unwrap();
+        assert!(restore_edges(t, at("9621"), at("9621") + 4), "before a dot");
+        assert!(
+            !restore_edges(t, at("cvjetna 3"), at("cvjetna 3") + 9),
+            "glued to 6"
+        );
+        assert!(restore_edges(t, at("cvjetna"), at("cvjetna") + 10));
+        assert!(!restore_edges(t, at("elik"), t.len()), "glued to Ç");
+        assert!(
+            restore_edges(t, at("Çelik"), t.len()),
+            "the end of the text"
+        );
+        assert!(restore_edges(t, 0, 2), "the start of the text");
+    }
 
     #[test]
     fn kind_names_round_trip() {

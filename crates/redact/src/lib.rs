@@ -594,14 +594,8 @@ fn word_edges(text: &str, s: usize, e: usize) -> bool {
     left_ok && right_ok
 }
 
-/// The edges a restore reads a stand-in at: not between two letters or digits (of any
-/// script). `£9621.05` holds `9621` for a restore, though not as a whole word.
-fn restore_edges(text: &str, s: usize, e: usize) -> bool {
-    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    let left_ok = !(alnum(text[..s].chars().next_back()) && alnum(text[s..].chars().next()));
-    let right_ok = !(alnum(text[..e].chars().next_back()) && alnum(text[e..].chars().next()));
-    left_ok && right_ok
-}
+// The edges a restore reads a stand-in at: `redact_entity::restore_edges`.
+use redact_entity::restore_edges;
 
 /// [`occurrences`] with the edges `edges` accepts.
 fn occurrences_by(

@@ -1074,8 +1074,8 @@ const STEP: usize = 4;
 ///
 /// Equality uses 64-bit hashes (a collision can only make a fresh candidate look taken, which
 /// costs a retry). Containment counts only where a restore could read the inner string: where
-/// it is not glued to a letter or digit on either side within the outer one ([`at_edges`]), as
-/// a restore reads a stand-in only there. `cvjetna 36` may be handed out beside `cvjetna 3`:
+/// it is not glued to a letter or digit on either side within the outer one
+/// ([`redact_entity::restore_edges`]), as a restore reads a stand-in only there. `cvjetna 36` may be handed out beside `cvjetna 3`:
 /// a restore reads `cvjetna 36` whole and never `cvjetna 3` inside it; `ms emily clark` may
 /// not beside `emily clark`. (Counting every containment made a long input's short streets,
 /// IP addresses and postcodes run out: every longer number holds a shorter one.)
@@ -1129,24 +1129,13 @@ impl Default for Taken {
     }
 }
 
-/// Whether a restore could read `s[a..e]` inside `s`: neither end splits a run of letters and
-/// digits (the restorer's own rule, with [`char::is_alphanumeric`]). The ends of `s` count as
-/// edges: what is written beside `s` is not known here.
-fn at_edges(s: &str, a: usize, e: usize) -> bool {
-    let split = |at: usize| {
-        at > 0
-            && at < s.len()
-            && s[..at]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_alphanumeric)
-            && s[at..].chars().next().is_some_and(char::is_alphanumeric)
-    };
-    !split(a) && !split(e)
-}
+// Whether a restore could read `s[a..e]` inside `s`: `redact_entity::restore_edges`, the
+// restorer's rule. The ends of `s` count as edges: what is written beside `s` is not known.
+use redact_entity::restore_edges as at_edges;
 
-/// Whether `inner` occurs in `outer` where a restore could read it ([`at_edges`]): every
-/// occurrence, overlapping ones too (`1 1 ` in `11 1 1 ` is glued at 1 and not at 3).
+/// Whether `inner` occurs in `outer` where a restore could read it
+/// ([`redact_entity::restore_edges`]): every occurrence, overlapping ones too (`1 1 ` in
+/// `11 1 1 ` is glued at 1 and not at 3).
 fn inside_at_edges(outer: &str, inner: &str) -> bool {
     let mut from = 0;
     while let Some(i) = outer.get(from..).and_then(|t| t.find(inner)) {
