@@ -73,36 +73,44 @@ struct RunScan {
 
 impl RunScan {
     fn of(text: &str) -> RunScan {
-        // The runs of [`alnum_runs`], read in one loop: ASCII bytes directly, other
-        // characters by `char::is_alphanumeric`; an ASCII run is folded in a byte buffer.
+        // The runs of [`alnum_runs`], read in one loop: ASCII bytes by a table, other
+        // characters by `char::is_alphanumeric`. An all-ASCII run is hashed as it stands,
+        // eight bytes at a time (lowering an ASCII letter or digit is `| 0x20`); a run with
+        // another character is lowered by `char::to_lowercase` first.
         let b = text.as_bytes();
         let alnum_at = |i: usize| -> (bool, usize) {
-            let c = b[i];
-            if c < 0x80 {
-                (c.is_ascii_alphanumeric(), 1)
-            } else {
-                text[i..]
-                    .chars()
-                    .next()
-                    .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
-            }
+            text[i..]
+                .chars()
+                .next()
+                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
         };
         let mut runs = Vec::with_capacity(b.len() / 6);
         let mut key = String::new();
-        let mut folded: Vec<u8> = Vec::with_capacity(64);
         let mut i = 0;
         while i < b.len() {
-            let (a, n) = alnum_at(i);
-            if !a {
-                i += n;
+            let c = b[i];
+            let class = ASCII_CLASS[c as usize];
+            if class == OTHER {
+                i += 1;
                 continue;
             }
             let s = i;
+            if class == NON_ASCII {
+                let (a, n) = alnum_at(i);
+                if !a {
+                    i += n;
+                    continue;
+                }
+            }
+            // ASCII letters and digits from `s` on.
+            while i < b.len() && ASCII_CLASS[b[i] as usize] == ALNUM {
+                i += 1;
+            }
             let mut ascii = true;
             while i < b.len() {
                 let c = b[i];
                 if c < 0x80 {
-                    if !c.is_ascii_alphanumeric() {
+                    if ASCII_CLASS[c as usize] != ALNUM {
                         break;
                     }
                     i += 1;
@@ -116,9 +124,7 @@ impl RunScan {
                 }
             }
             let bit = if ascii {
-                folded.clear();
-                folded.extend(b[s..i].iter().map(u8::to_ascii_lowercase));
-                first_run_bit_bytes(&folded)
+                ascii_alnum_bit(&b[s..i])
             } else {
                 key.clear();
                 push_folded(&mut key, &text[s..i]);
@@ -899,6 +905,50 @@ const KEY_RUNS: usize = 4;
 const FIRST_RUN_BITS: usize = 1 << 20;
 
 /// The bit of a first run (lower case) in that filter.
+/// [`RunScan::of`]'s byte classes: an ASCII letter or digit, another ASCII byte, a byte of a
+/// character outside ASCII.
+const OTHER: u8 = 0;
+const ALNUM: u8 = 1;
+const NON_ASCII: u8 = 2;
+static ASCII_CLASS: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = if c >= 0x80 {
+            NON_ASCII
+        } else if c.is_ascii_alphanumeric() {
+            ALNUM
+        } else {
+            OTHER
+        };
+        i += 1;
+    }
+    t
+};
+
+/// [`first_run_bit_bytes`] of `run` lowered, for a run of ASCII letters and digits only:
+/// [`FxHasher::write`]'s words with each byte `| 0x20` (a digit has that bit already), the
+/// last one to seven bytes lowered before the word's padding and length are added.
+fn ascii_alnum_bit(run: &[u8]) -> usize {
+    const LOWER: u64 = 0x2020_2020_2020_2020;
+    let mut chunks = run.chunks_exact(8);
+    let mut h = FxHasher::default();
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        h.write_u64(w | LOWER);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        for (d, &c) in w.iter_mut().zip(rest) {
+            *d = c | 0x20;
+        }
+        h.write_u64(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+    }
+    (h.finish() as usize) & (FIRST_RUN_BITS - 1)
+}
+
 fn first_run_bit(run: &str) -> usize {
     first_run_bit_bytes(run.as_bytes())
 }
@@ -1227,6 +1277,13 @@ mod tests {
                 .collect();
             prop_assert_eq!(scanned, bits);
             proptest::prop_assert_eq!(got, want);
+        }
+
+        /// The word-at-a-time hash of an ASCII run is that of the run lowered.
+        #[test]
+        fn ascii_run_bits_are_those_of_the_lowered_run(run in "[a-zA-Z0-9]{1,40}") {
+            let lowered = run.to_ascii_lowercase();
+            prop_assert_eq!(ascii_alnum_bit(run.as_bytes()), first_run_bit_bytes(lowered.as_bytes()));
         }
 
         /// Stand-ins keyed by their first runs are found where the index by first run alone
