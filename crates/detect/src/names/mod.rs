@@ -1056,6 +1056,13 @@ fn judge(
     if (a..b).any(|k| month_in_date(cx, k)) {
         return None;
     }
+    // `HTTP/1.1`, `TLS/1.3`: a word glued to a slash and a version number is a protocol.
+    if (a..b).any(|k| {
+        let rest = cx.text.get(toks[k].end..).unwrap_or_default().as_bytes();
+        rest.len() >= 2 && rest[0] == b'/' && rest[1].is_ascii_digit()
+    }) {
+        return None;
+    }
     // `Johnson & Johnson`, `Marks & Spencer`: a surname joined by `&` to another capitalised
     // word that is not a given name is a firm.
     if b - a == 1 {
@@ -1120,7 +1127,9 @@ fn judge(
     // The words before the run.
     if a == i && i > 0 {
         let gap = cx.gap_before(i);
-        let same_line = !gap.contains('\n') && gap.len() <= 4;
+        // A number between is no context (`page 25 HTTP/1.1`, `told 3 …`).
+        let same_line =
+            !gap.contains('\n') && gap.len() <= 4 && !gap.bytes().any(|c| c.is_ascii_digit());
         if same_line {
             let f = cx.flags(i - 1);
             let pw = cx.word(i - 1);

@@ -575,3 +575,15 @@ proptest::proptest! {
         tokenize_agrees(&text);
     }
 }
+
+#[test]
+fn protocols_and_numbers_are_no_name_context() {
+    // An access log's request line: `page` is a word that announces a name (`page Dr Smith`),
+    // but a number between is no context, and a word glued to `/1.1` is a protocol.
+    let line = "203.0.113.7 - - [24/Nov/2026:05:58:43 +0000] \"GET /orders?page=25 HTTP/1.1\" 404";
+    assert!(names(line).is_empty());
+    assert!(names("page HTTP/1.1 then TLS/1.3").is_empty());
+    assert!(names("I told 3 Bob").is_empty());
+    assert_eq!(names("please page Dr Smith"), ["Smith"]);
+    assert_eq!(names("I told Bob"), ["Bob"]);
+}
