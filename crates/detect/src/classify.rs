@@ -620,11 +620,19 @@ fn domain(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) {
 fn number(text: &str, vs: usize, ve: usize, out: &mut Vec<Finding>) -> usize {
     let b = text.as_bytes();
     let (mut s, mut e) = (vs, ve);
-    // `(+358) 035626424`: the bracket before the `+` belongs to the number.
+    // `(+358) 035626424`, `(+1-868) 625-1234`: the bracket before the `+` belongs to the
+    // number when more of the number follows its `)` (in `(+1 985-896-2946)` it wraps the
+    // whole number, and stays with the prose around it).
+    let country_closed = || {
+        b[s..e]
+            .iter()
+            .position(|&c| c == b')')
+            .is_some_and(|k| b[s + k + 1..e].iter().any(u8::is_ascii_digit))
+    };
     if b[s] == b'+'
         && s > 0
         && b[s - 1] == b'('
-        && b[s..e].contains(&b')')
+        && country_closed()
         && out.last().is_none_or(|f| f.end < s)
     {
         s -= 1;

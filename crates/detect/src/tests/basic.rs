@@ -56,6 +56,20 @@ fn phones_international_and_national() {
     has("Telefon 089 12345678", Kind::Phone, "089 12345678");
     has("bel 06 12345678", Kind::Phone, "06 12345678");
     has("phone 613-555-0199", Kind::Phone, "613-555-0199");
+    // A bracket that closes after the country code is the number's; one that wraps the whole
+    // number is the prose's.
+    has("(+358) 035626424", Kind::Phone, "(+358) 035626424");
+    has(
+        "Trinidad (+1-868) 625-1234",
+        Kind::Phone,
+        "(+1-868) 625-1234",
+    );
+    has(
+        "session for Kim Clark (+1 985-896-2946)",
+        Kind::Phone,
+        "+1 985-896-2946",
+    );
+    has("Ina Zālīte (+371 64702136)", Kind::Phone, "+371 64702136");
 }
 
 #[test]
