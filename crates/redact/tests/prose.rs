@@ -328,7 +328,7 @@ fn the_issues_reply_keeps_its_words() {
                 s.to_lowercase()
             ),
             "{:?}",
-            r.map.as_btree_map()
+            &r.map.to_btree_map()
         );
     }
 }

@@ -4,6 +4,7 @@ use std::collections::btree_map;
 use std::collections::hash_map;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::sync::Arc;
 
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -61,12 +62,14 @@ impl MapError {
 /// `Debug` prints the number of entries only: the map holds personal data.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Map {
-    forward: BTreeMap<String, String>,
+    /// Each stand-in and each real value is one shared string, held by both tables (an
+    /// entry is two allocations, not four copies; a clone of the map copies no text).
+    forward: BTreeMap<Arc<str>, Arc<str>>,
     /// real → the smallest stand-in (in `Ord` order) mapped to it. A hash
     /// map: only looked up by value, never iterated, and a look-up hashes
     /// the value once instead of comparing it with a dozen keys of a tree.
     /// (std's keyed hasher: the values come from the texts redacted.)
-    reverse: HashMap<String, String>,
+    reverse: HashMap<Arc<str>, Arc<str>>,
 }
 
 impl Map {
@@ -81,8 +84,8 @@ impl Map {
     pub fn from_pairs<I, S, R>(pairs: I) -> Result<Map, MapError>
     where
         I: IntoIterator<Item = (S, R)>,
-        S: Into<String>,
-        R: Into<String>,
+        S: AsRef<str>,
+        R: AsRef<str>,
     {
         let mut map = Map::new();
         for (stand_in, real) in pairs {
@@ -98,34 +101,34 @@ impl Map {
     /// is already present is a no-op.
     pub fn insert(
         &mut self,
-        stand_in: impl Into<String>,
-        real: impl Into<String>,
+        stand_in: impl AsRef<str>,
+        real: impl AsRef<str>,
     ) -> Result<(), MapError> {
-        let stand_in = stand_in.into();
-        let real = real.into();
+        let (stand_in, real) = (stand_in.as_ref(), real.as_ref());
         if stand_in.is_empty() {
             return Err(MapError::new(MapErrorKind::EmptyStandIn));
         }
         // One search of `forward`: a vacant entry is filled below, an
         // occupied one is left as it is.
-        let slot = match self.forward.entry(stand_in) {
-            btree_map::Entry::Occupied(o) if *o.get() == real => return Ok(()),
+        let slot = match self.forward.entry(Arc::from(stand_in)) {
+            btree_map::Entry::Occupied(o) if **o.get() == *real => return Ok(()),
             btree_map::Entry::Occupied(_) => {
                 return Err(MapError::new(MapErrorKind::ConflictingValue));
             }
             btree_map::Entry::Vacant(v) => v,
         };
-        match self.reverse.entry(real) {
+        let stand_in = Arc::clone(slot.key());
+        match self.reverse.entry(Arc::from(real)) {
             hash_map::Entry::Vacant(v) => {
-                let real = v.key().clone();
-                v.insert(slot.key().clone());
+                let real = Arc::clone(v.key());
+                v.insert(stand_in);
                 slot.insert(real);
             }
             hash_map::Entry::Occupied(mut o) => {
-                if *slot.key() < *o.get() {
-                    o.insert(slot.key().clone());
+                if *stand_in < **o.get() {
+                    o.insert(Arc::clone(&stand_in));
                 }
-                let real = o.key().clone();
+                let real = Arc::clone(o.key());
                 slot.insert(real);
             }
         }
@@ -148,7 +151,7 @@ impl Map {
 
     /// The real value of `stand_in`, if it is in the map (exact match).
     pub fn get(&self, stand_in: &str) -> Option<&str> {
-        self.forward.get(stand_in).map(String::as_str)
+        self.forward.get(stand_in).map(|r| &**r)
     }
 
     /// Whether `stand_in` is in the map (exact match).
@@ -159,7 +162,7 @@ impl Map {
     /// Reverse lookup: a stand-in of `real` (the smallest one, in `str`
     /// order, when several stand-ins share that real value).
     pub fn stand_in_for(&self, real: &str) -> Option<&str> {
-        self.reverse.get(real).map(String::as_str)
+        self.reverse.get(real).map(|s| &**s)
     }
 
     /// Number of stand-ins.
@@ -179,14 +182,16 @@ impl Map {
         }
     }
 
-    /// The underlying ordered map `{stand-in → real}`.
-    pub fn as_btree_map(&self) -> &BTreeMap<String, String> {
-        &self.forward
+    /// The map as an ordered map `{stand-in → real}` (a copy).
+    pub fn to_btree_map(&self) -> BTreeMap<String, String> {
+        self.iter()
+            .map(|(s, r)| (s.to_string(), r.to_string()))
+            .collect()
     }
 
-    /// Consumes the map into the underlying ordered map.
+    /// Consumes the map into an ordered map `{stand-in → real}`.
     pub fn into_btree_map(self) -> BTreeMap<String, String> {
-        self.forward
+        self.to_btree_map()
     }
 }
 
@@ -201,14 +206,14 @@ impl fmt::Debug for Map {
 /// Iterator over `(stand-in, real)` pairs of a [`Map`], in stand-in order.
 #[derive(Clone)]
 pub struct Iter<'a> {
-    inner: btree_map::Iter<'a, String, String>,
+    inner: btree_map::Iter<'a, Arc<str>, Arc<str>>,
 }
 
 impl<'a> Iterator for Iter<'a> {
     type Item = (&'a str, &'a str);
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.inner.next().map(|(s, r)| (s.as_str(), r.as_str()))
+        self.inner.next().map(|(s, r)| (&**s, &**r))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -218,9 +223,7 @@ impl<'a> Iterator for Iter<'a> {
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.inner
-            .next_back()
-            .map(|(s, r)| (s.as_str(), r.as_str()))
+        self.inner.next_back().map(|(s, r)| (&**s, &**r))
     }
 }
 
@@ -259,13 +262,13 @@ impl TryFrom<Vec<(String, String)>> for Map {
 
 impl From<Map> for BTreeMap<String, String> {
     fn from(map: Map) -> BTreeMap<String, String> {
-        map.forward
+        map.to_btree_map()
     }
 }
 
 impl Serialize for Map {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.forward.serialize(serializer)
+        serializer.collect_map(self.iter())
     }
 }
 
@@ -323,7 +326,7 @@ mod tests {
                 };
                 prop_assert_eq!(got.map_err(|e| e.kind()), want);
             }
-            prop_assert_eq!(map.as_btree_map(), &model);
+            prop_assert_eq!(map.to_btree_map(), model.clone());
             for r in ["x", "y", "z", "xx", "xy", "zz", "w"] {
                 let smallest = model.iter().find(|(_, v)| v.as_str() == r).map(|(s, _)| s.as_str());
                 prop_assert_eq!(map.stand_in_for(r), smallest);

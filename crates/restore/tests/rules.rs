@@ -503,7 +503,7 @@ fn map_from_pairs_and_try_from_validate() {
     let mut bt = BTreeMap::new();
     bt.insert("a".to_owned(), "1".to_owned());
     let m = Map::try_from(bt.clone()).unwrap();
-    assert_eq!(m.as_btree_map(), &bt);
+    assert_eq!(m.to_btree_map(), bt);
     assert_eq!(BTreeMap::from(m), bt);
 }
 
