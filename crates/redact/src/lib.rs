@@ -470,7 +470,7 @@ impl Redactor {
                 }
                 let built = learned
                     .build(real, &in_text)
-                    .filter(|b| map.insert(b.clone(), real.to_string()).is_ok());
+                    .filter(|b| map.insert(b, real).is_ok());
                 let s = match built {
                     Some(b) => b,
                     None => new_stand_in(&mut sur, &mut map, text, f)
@@ -549,7 +549,7 @@ fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) ->
         let Some(s) = candidate(sur, text, f, unmasked.as_ref()) else {
             continue;
         };
-        if map.insert(s.clone(), real.to_string()).is_ok() {
+        if map.insert(&s, real).is_ok() {
             return Some(s);
         }
         sur.reserve(&s);

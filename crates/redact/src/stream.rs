@@ -718,7 +718,7 @@ impl StreamRedactor {
             let Some(s) = crate::candidate(&mut self.sur, piece, f, unmasked.as_ref()) else {
                 continue;
             };
-            if self.map.get(&s).is_none() && pending.insert(s.clone(), real).is_ok() {
+            if self.map.get(&s).is_none() && pending.insert(&s, real).is_ok() {
                 return Some(s);
             }
             self.sur.reserve(&s);
@@ -795,7 +795,7 @@ impl StreamRedactor {
             let built = self.learned.build(real, &in_text).filter(|b| {
                 self.map.get(b).is_none()
                     && !self.sur.may_be_in_remembered(b)
-                    && pending.insert(b.clone(), real).is_ok()
+                    && pending.insert(b, real).is_ok()
             });
             let s = match built {
                 Some(b) => b,
