@@ -5,7 +5,8 @@
 //! Three line shapes, mixed: a web server's access line, an application's JSON line and an
 //! authentication line. Each line is about one of `USERS` people (default 20,000; `0` gives
 //! every line a new person, the worst case for the map: every value distinct), each with a
-//! name, an e-mail address, a client IPv4 address and a phone number made from the seed;
+//! name, an e-mail address (most at a few public mail providers, the others at one of 300
+//! invented firms' domains), a client IPv4 address and a phone number made from the seed;
 //! request ids, times, paths, sizes and latencies vary on every line (not identifying). Given
 //! names and surnames are common US ones (the Social Security Administration's and the 2010
 //! census's public lists, facts in the public domain); domains are made up from syllables.
@@ -160,10 +161,23 @@ struct Person {
     phone: String,
 }
 
-fn person(rng: &mut Rng) -> Person {
+const PROVIDERS: &[&str] = &[
+    "gmail.com",
+    "yahoo.com",
+    "outlook.com",
+    "hotmail.com",
+    "icloud.com",
+    "proton.me",
+];
+
+fn person(rng: &mut Rng, firms: &[String]) -> Person {
     let first = rng.pick(GIVEN).to_string();
     let last = rng.pick(SURNAMES).to_string();
-    let domain = format!("{}.{}", word(rng, 2), rng.pick(TLDS));
+    let domain = if rng.below(5) < 3 || firms.is_empty() {
+        rng.pick(PROVIDERS).to_string()
+    } else {
+        firms[rng.below(firms.len() as u64) as usize].clone()
+    };
     let email = match rng.below(3) {
         0 => format!(
             "{}.{}{}@{domain}",
@@ -252,7 +266,10 @@ fn main() {
     let users: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let people: Vec<Person> = (0..users).map(|_| person(&mut rng)).collect();
+    let firms: Vec<String> = (0..300)
+        .map(|_| format!("{}.{}", word(&mut rng, 2), rng.pick(TLDS)))
+        .collect();
+    let people: Vec<Person> = (0..users).map(|_| person(&mut rng, &firms)).collect();
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     let mut written = 0;
@@ -260,7 +277,7 @@ fn main() {
     while written < bytes {
         buf.clear();
         if people.is_empty() {
-            let p = person(&mut rng);
+            let p = person(&mut rng, &firms);
             line(&mut rng, &p, &mut buf);
         } else {
             let p = &people[rng.below(people.len() as u64) as usize];

@@ -141,9 +141,25 @@ pub(crate) struct Memo {
     /// preferred attempts ([`net::note_v4`]); from [`net::DOC_V4_FULL`] on, the blocks (762
     /// addresses, never freed: stand-ins are only added) count as used up.
     pub doc_v4_misses: u8,
+    /// By country of [`numbers`]' fictional ranges: phone stand-ins in a row that found no
+    /// room in the range in their preferred attempts ([`Memo::note_phone`]); from
+    /// [`numbers::FICTIONAL_FULL`] on, the range counts as used up (US 555-01xx holds 100
+    /// numbers whose last seven digits differ, and a restore reads a number by those).
+    pub phone_misses: [u8; numbers::COUNTRIES],
+    /// Organisation labels in a row for which no two-word label was free (`net::org_label`);
+    /// from [`net::ORG_TWO_FULL`] on, invented labels have three words.
+    pub org_misses: u8,
 }
 
 impl Memo {
+    /// Counts a phone stand-in of `country` drawn outside its fictional range (a miss), or
+    /// starts the count again for one drawn inside it.
+    pub(crate) fn note_phone(&mut self, country: usize, fictional: bool) {
+        if let Some(m) = self.phone_misses.get_mut(country) {
+            *m = if fictional { 0 } else { m.saturating_add(1) };
+        }
+    }
+
     /// The learned stand-in part of a folded real part.
     pub(crate) fn name(&self, folded: &str) -> Option<&str> {
         self.names.get(folded).map(String::as_str)
@@ -228,6 +244,9 @@ pub(crate) struct Ctx<'a> {
     /// Draw name parts in use too (the last draws for a person, when the few names left free
     /// make only stand-ins already handed out).
     pub reuse: bool,
+    /// Set by a phone stand-in of a country with a fictional range: (the country, whether
+    /// the candidate was drawn from that range).
+    pub phone: Option<(usize, bool)>,
 }
 
 impl Ctx<'_> {
@@ -570,14 +589,19 @@ impl Surrogates {
                 pairs: Vec::new(),
                 exhausted: false,
                 reuse: false,
+                phone: None,
             };
             let cand = generate(&mut cx, kind, rule, kp, value);
             let pairs = std::mem::take(&mut cx.pairs);
+            let phone = cx.phone;
             // One name part drawn from a used-up list: alone it is turned down every time.
             exhausted = cx.exhausted && pairs.len() <= 1;
             if self.accept(&cand, value_lower) {
                 if kind == Kind::IpAddress {
                     net::note_v4(&mut self.memo, value, &cand);
+                }
+                if let Some((country, fictional)) = phone {
+                    self.memo.note_phone(country, fictional);
                 }
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
@@ -609,6 +633,7 @@ impl Surrogates {
                     pairs: Vec::new(),
                     exhausted: false,
                     reuse: round % 2 == 1,
+                    phone: None,
                 };
                 let mut cand = person::person_stand_in(&mut cx, value);
                 let pairs = std::mem::take(&mut cx.pairs);
@@ -823,6 +848,7 @@ mod free_name_tests {
             pairs: Vec::new(),
             exhausted: false,
             reuse: false,
+            phone: None,
         };
         let n = net::v4_stand_in(&mut cx, [8, 8, 4, 4], None);
         assert!(n[0] == 198 && (n[1] == 18 || n[1] == 19), "{n:?}");
@@ -837,6 +863,83 @@ mod free_name_tests {
             "{o}"
         );
         assert_eq!(s.memo.doc_v4_misses, 0);
+    }
+
+    /// US 555-01xx holds 100 numbers whose last seven digits differ: once a stream has
+    /// written them (a later stand-in must not end in digits a restore could read in the
+    /// text so far), phone stand-ins stop drawing there (each spent its 12 preferred draws in
+    /// vain) and the count keeps them out; a stand-in drawn there starts the count again.
+    #[test]
+    fn a_used_up_fictional_phone_range_is_not_drawn_from_again() {
+        let mut s = Surrogates::with_seed(5);
+        let text = "calls";
+        let fictional = |p: &str| p.contains("555-01");
+        let mut seen = std::collections::HashSet::new();
+        let mut outside = 0;
+        for i in 0..160 {
+            let real = format!("+1 {}-{:03}-{:04}", 201 + i % 700, 200 + i, 1000 + i);
+            let p = s.stand_in(text, Kind::Phone, "phone", 0, &real);
+            assert!(seen.insert(p.clone()), "{p} given twice");
+            // As a stream does with each piece's output.
+            s.remember_text(&format!("call {p} now"));
+            if !fictional(&p) {
+                outside += 1;
+            }
+        }
+        // At most the range's 100 numbers inside it, every later one outside, and the range
+        // counted as used up.
+        assert!(outside >= 60, "{outside}");
+        assert!(s.memo.phone_misses[0] >= numbers::FICTIONAL_FULL);
+        let p = s.stand_in(text, Kind::Phone, "phone", 0, "+1 415-867-2210");
+        assert!(!fictional(&p), "{p}");
+        // Counted as used up, the range is not drawn from even where a number is free.
+        let mut full = Surrogates::with_seed(5);
+        full.memo.phone_misses[0] = numbers::FICTIONAL_FULL;
+        let p = full.stand_in(text, Kind::Phone, "phone", 0, "+1 415-867-2210");
+        assert!(!fictional(&p), "{p}");
+        let mut fresh = Surrogates::with_seed(5);
+        fresh.memo.phone_misses[0] = numbers::FICTIONAL_FULL - 1;
+        let p = fresh.stand_in(text, Kind::Phone, "phone", 0, "+1 415-867-2210");
+        assert!(fictional(&p), "{p}");
+        assert_eq!(fresh.memo.phone_misses[0], 0);
+    }
+
+    /// Invented organisation labels: two words while some are free, three once a few labels
+    /// in a row found none (an export of thousands of firms).
+    #[test]
+    fn used_up_organisation_labels_grow_a_word() {
+        let mut s = Surrogates::with_seed(9);
+        for w in data::ORG_WORDS {
+            for x in data::ORG_SUFFIXES {
+                s.memo.domain_values.insert(format!("{w}-{x}"));
+            }
+        }
+        let text = "mail";
+        for i in 0..4 {
+            let e = s.stand_in(
+                text,
+                Kind::Email,
+                "email",
+                0,
+                &format!("ann{i}@firm{i}.com"),
+            );
+            let label = e
+                .split('@')
+                .nth(1)
+                .and_then(|d| d.split('.').next())
+                .unwrap_or("");
+            assert_eq!(label.split('-').count(), 3, "{e}");
+        }
+        assert!(s.memo.org_misses >= net::ORG_TWO_FULL);
+        let mut fresh = Surrogates::with_seed(9);
+        let e = fresh.stand_in(text, Kind::Email, "email", 0, "ann@firm.com");
+        let label = e
+            .split('@')
+            .nth(1)
+            .and_then(|d| d.split('.').next())
+            .unwrap_or("");
+        assert_eq!(label.split('-').count(), 2, "{e}");
+        assert_eq!(fresh.memo.org_misses, 0);
     }
 
     proptest! {
@@ -868,7 +971,7 @@ mod free_name_tests {
             let mut index = TextIndex::default();
             index.prepare(&text);
             let mut rng = crate::shape::Rng::seed_from_u64(1);
-            let mut cx = Ctx { rng: &mut rng, memo: &mut memo, text: &index, attempt: 0, pairs: Vec::new(), exhausted: false, reuse: false };
+            let mut cx = Ctx { rng: &mut rng, memo: &mut memo, text: &index, attempt: 0, pairs: Vec::new(), exhausted: false, reuse: false, phone: None };
             let start = start.index(list.len());
             let folded = &list[folded.index(list.len())].key;
             let want = (0..list.len())

@@ -379,15 +379,43 @@ fn org_label(cx: &mut Ctx<'_>, real: &str) -> String {
     {
         return v.clone();
     }
+    let free = |cx: &Ctx<'_>, cand: &str| {
+        cand != real && !cx.memo.domain_values.contains(cand) && !cx.text.contains(cand)
+    };
     let mut cand = String::new();
-    for _ in 0..8 {
-        cand = format!(
-            "{}-{}",
-            shape::pick(cx.rng, ORG_WORDS),
-            shape::pick(cx.rng, ORG_SUFFIXES)
-        );
-        if cand != real && !cx.memo.domain_values.contains(&cand) && !cx.text.contains(&cand) {
-            break;
+    // Two words (`fenwick-labs`, 2,400 of them) while they last; once a few labels in a row
+    // found none free (an export of thousands of firms), three (`fenwick-alder-labs`).
+    let two_free = cx.memo.org_misses < ORG_TWO_FULL;
+    let mut found = false;
+    if two_free {
+        for _ in 0..8 {
+            cand = format!(
+                "{}-{}",
+                shape::pick(cx.rng, ORG_WORDS),
+                shape::pick(cx.rng, ORG_SUFFIXES)
+            );
+            if free(cx, &cand) {
+                found = true;
+                break;
+            }
+        }
+        cx.memo.org_misses = if found {
+            0
+        } else {
+            cx.memo.org_misses.saturating_add(1)
+        };
+    }
+    if !found {
+        for _ in 0..8 {
+            cand = format!(
+                "{}-{}-{}",
+                shape::pick(cx.rng, ORG_WORDS),
+                shape::pick(cx.rng, ORG_WORDS),
+                shape::pick(cx.rng, ORG_SUFFIXES)
+            );
+            if free(cx, &cand) {
+                break;
+            }
         }
     }
     if cx.use_memo() {
@@ -782,6 +810,10 @@ pub(crate) const DOC_V4_BLOCKS: [[u8; 3]; 3] = DOC_V4;
 /// from them in vain (12 draws and checks, on a log of many addresses most of its stand-ins'
 /// cost).
 pub(crate) const DOC_V4_FULL: u8 = 3;
+
+/// Organisation labels in a row for which no two-word label was free, after which the
+/// two-word labels count as used up ([`Memo::org_misses`]).
+pub(crate) const ORG_TWO_FULL: u8 = 3;
 
 /// The address of an IPv4 value (`10.0.0.1:8080`, `192.0.2.0/24`), if it is one.
 fn v4_of(value: &str) -> Option<[u8; 4]> {

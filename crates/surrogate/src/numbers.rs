@@ -68,6 +68,14 @@ enum Country {
     De,
 }
 
+/// The countries of [`Country`] ([`crate::Memo::phone_misses`]).
+pub(crate) const COUNTRIES: usize = 5;
+
+/// Phone stand-ins of a country in a row drawn outside its fictional range after which the
+/// range counts as used up and is not drawn from again: past its 100 numbers (US 555-01xx),
+/// every value spent its 12 preferred draws there in vain, most of a long log's stand-in cost.
+pub(crate) const FICTIONAL_FULL: u8 = 3;
+
 /// A stand-in phone number: same country code, same digit count, every non-digit character in
 /// place; fictional ranges where a country publishes them (US/CA 555-01xx, UK Ofcom drama
 /// ranges, AU ACMA ranges, FR ARCEP ranges, DE Berlin 030 23125 xxx…).
@@ -133,6 +141,14 @@ fn phone_digits(cx: &mut Ctx<'_>, d: &[u8], plus: bool, text: &str) -> Vec<u8> {
     };
     let nsn_start = nsn_start.min(n);
     let nsn = &d[nsn_start..];
+    if let Some(c) = country {
+        let c = c as usize;
+        if cx.memo.phone_misses[c] >= FICTIONAL_FULL {
+            // The range is used up: this attempt draws as the ones past the preferred do.
+            cx.attempt = cx.attempt.max(crate::PREFERRED_ATTEMPTS);
+        }
+        cx.phone = Some((c, cx.strict()));
+    }
     let fictional = match country {
         Some(Country::Nanp) => nanp(cx, nsn),
         Some(Country::Uk) => uk(cx, nsn),
