@@ -202,8 +202,8 @@ pub struct StreamRedactor {
     /// letters and digits with what joins them (lower case) and the offset of the first, and
     /// its last 7 digits when it is number-like.
     stand_ins: StandIns,
-    /// The real value of each stand-in (by the same id).
-    reals: Vec<String>,
+    /// The real value of each stand-in (by the same id), back to back as the stand-ins.
+    reals: StandIns,
     /// By the [`KeyHash`] of those runs: the id and offset of the stand-in keyed so, in the
     /// table itself (a look-up of a long input's index misses the cache; most keys have one).
     by_run: FxMap<u64, Ids>,
@@ -221,7 +221,7 @@ pub struct StreamRedactor {
     /// The index by first run alone (the reference for the tests).
     #[cfg(test)]
     by_first_run: FxMap<String, Vec<(u32, u32)>>,
-    by_tail: FxMap<u64, Vec<u32>>,
+    by_tail: FxMap<u64, TailIds>,
     /// Values known to be identifying (people found so far, real values of a map passed in),
     /// by their first word in lower case.
     known: Vec<(String, Option<Kind>)>,
@@ -261,7 +261,7 @@ impl StreamRedactor {
             learned: parts::Learned::default(),
             map: Map::new(),
             stand_ins: StandIns::default(),
-            reals: Vec::new(),
+            reals: StandIns::default(),
             by_run: FxMap::default(),
             key_runs: 0,
             run_filters: vec![[0; 2]; FIRST_RUN_BITS / 64],
@@ -344,7 +344,7 @@ impl StreamRedactor {
         }
         let id = self.stand_ins.len() as u32;
         self.stand_ins.push(stand_in);
-        self.reals.push(real.to_string());
+        self.reals.push(real);
         let s = runs[0].0;
         let mut kh = KeyHash::default();
         let mut last = s;
@@ -384,7 +384,12 @@ impl StreamRedactor {
                 .push((id, s as u32));
         }
         if let Some(tail) = number_tail(stand_in) {
-            self.by_tail.entry(tail).or_default().push(id);
+            match self.by_tail.entry(tail) {
+                std::collections::hash_map::Entry::Occupied(mut o) => o.get_mut().push(id),
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(TailIds::One(id));
+                }
+            }
         }
     }
 
@@ -526,7 +531,7 @@ impl StreamRedactor {
                 } else {
                     e
                 };
-                for &id in ids {
+                for &id in ids.as_slice() {
                     out.push((s, e, id));
                 }
             }
@@ -662,7 +667,7 @@ impl StreamRedactor {
         ids.dedup();
         let pairs = pending.iter().chain(
             ids.iter()
-                .map(|&id| (self.stand_ins.get(id), self.reals[id as usize].as_str())),
+                .map(|&id| (self.stand_ins.get(id), self.reals.get(id))),
         );
         Restorer::from_pairs(pairs).restore(out).text == piece
     }
@@ -993,6 +998,28 @@ impl StandIns {
 enum Ids {
     One((u32, u32)),
     Many(Vec<(u32, u32)>),
+}
+
+/// The number-like stand-ins with one digit tail: almost always one, held in the table.
+enum TailIds {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl TailIds {
+    fn push(&mut self, id: u32) {
+        match self {
+            TailIds::One(first) => *self = TailIds::Many(vec![*first, id]),
+            TailIds::Many(v) => v.push(id),
+        }
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            TailIds::One(id) => std::slice::from_ref(id),
+            TailIds::Many(v) => v,
+        }
+    }
 }
 
 impl Ids {
