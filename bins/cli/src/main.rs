@@ -22,6 +22,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use redact::{Map, Redactor, StreamRedactor};
+use redact_stream::StreamRestorer;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -60,17 +61,66 @@ enum Command {
     },
 }
 
-fn read_stdin() -> Result<String> {
-    let mut buf = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut buf)
-        .context("cannot read standard input")?;
-    String::from_utf8(buf).map_err(|e| {
-        anyhow::anyhow!(
-            "standard input is not valid UTF-8 (first bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
+/// Bytes read at a time by `restore` (`REDACT_CLI_RESTORE_CHUNK`, for tests of the cuts).
+fn restore_chunk() -> usize {
+    std::env::var("REDACT_CLI_RESTORE_CHUNK")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(4 << 20)
+}
+
+/// Restores `input` to `out` a chunk at a time, in memory bounded by the chunk and the longest
+/// stand-in: [`StreamRestorer`] holds back only the tail where a stand-in could still begin,
+/// and what it writes is exactly the restore of the whole text. A character cut by a chunk's
+/// end waits for the next chunk; input that is not UTF-8 stops with the offset of the first
+/// bad byte (after the text before it has been written).
+fn restore_stream(
+    map: &Map,
+    mut input: impl Read,
+    out: &mut impl Write,
+    chunk: usize,
+) -> Result<()> {
+    let mut stream = StreamRestorer::from_map(map);
+    let mut buf = vec![0u8; chunk.max(4)];
+    // Bytes of a character cut at the end of the last chunk, at the start of `buf`.
+    let mut carry = 0usize;
+    // Input bytes before `buf[0]`, for the offset of a bad byte.
+    let mut offset = 0usize;
+    let mut text = String::new();
+    loop {
+        let n = match input.read(&mut buf[carry..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e).context("cannot read standard input"),
+        };
+        let filled = carry + n;
+        let valid = match std::str::from_utf8(&buf[..filled]) {
+            Ok(s) => s.len(),
+            // A character cut by the chunk's end (and more input may follow).
+            Err(e) if e.error_len().is_none() && n > 0 => e.valid_up_to(),
+            Err(e) => {
+                anyhow::bail!(
+                    "standard input is not valid UTF-8 (first bad byte at offset {})",
+                    offset + e.valid_up_to()
+                )
+            }
+        };
+        let s = std::str::from_utf8(&buf[..valid]).unwrap_or_default();
+        text.clear();
+        stream.push_into(s, &mut text);
+        out.write_all(text.as_bytes())?;
+        buf.copy_within(valid..filled, 0);
+        offset += valid;
+        carry = filled - valid;
+        if n == 0 {
+            break;
+        }
+    }
+    text.clear();
+    stream.finish_into(&mut text);
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }
 
 fn read_map(path: &Path) -> Result<Map> {
@@ -99,9 +149,9 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Restore { map }) => {
             let map = read_map(&map)?;
-            let text = read_stdin()?;
-            let r = Redactor::new().restore(&text, &map);
-            stdout.write_all(r.text.as_bytes())?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, &mut stdout);
+            restore_stream(&map, std::io::stdin(), &mut out, restore_chunk())?;
+            out.flush()?;
         }
         None => {
             let previous = match &cli.map {

@@ -230,6 +230,48 @@ fn an_input_three_times_the_api_limit_streams_and_restores_byte_for_byte() {
     );
 }
 
+/// `restore` reads its input a chunk at a time (bounded memory for any size): chunks of a
+/// few bytes put a cut inside every stand-in and inside every character outside ASCII, and
+/// the output is still the input byte for byte.
+#[test]
+fn restore_in_small_chunks_gives_the_input_back() {
+    let mut text = String::new();
+    for i in 0..40 {
+        text.push_str(&format!(
+            "Zoë Ólafsdóttir ({}) wrote to müller{i}@example.org from 10.0.3.{}: naïve café ✓\n",
+            format!("+1 415 555 {:04}", 100 + i),
+            i + 1
+        ));
+    }
+    let (out, map, _) = stream(&text, 4096, "chunks");
+    assert_ne!(out, text);
+    for chunk in [1, 2, 3, 5, 64, 1000] {
+        let back = run(
+            &["restore", "--map", map.to_str().unwrap()],
+            &[("REDACT_CLI_RESTORE_CHUNK", chunk.to_string())],
+            out.as_bytes(),
+        );
+        assert!(
+            back.status.success(),
+            "{}",
+            String::from_utf8_lossy(&back.stderr)
+        );
+        assert!(back.stdout == text.as_bytes(), "chunks of {chunk} bytes");
+    }
+    // A bad byte is reported at its offset in the whole input, whatever the chunk.
+    let mut bad = out.clone().into_bytes();
+    let at = bad.len() - 7;
+    bad[at] = 0xff;
+    let back = run(
+        &["restore", "--map", map.to_str().unwrap()],
+        &[("REDACT_CLI_RESTORE_CHUNK", "5".to_string())],
+        &bad,
+    );
+    assert!(!back.status.success());
+    let err = String::from_utf8_lossy(&back.stderr);
+    assert!(err.contains(&format!("offset {at}")), "{err}");
+}
+
 fn value() -> impl Strategy<Value = String> {
     prop_oneof![
         (0..GIVEN.len(), 0..FAMILY.len()).prop_map(|(g, f)| format!("{} {}", GIVEN[g], FAMILY[f])),

@@ -499,6 +499,71 @@ impl Restorer {
         }
     }
 
+    /// [`Restorer::restore_partial`] of `text`, not at its end, on two threads when it is
+    /// [`PARALLEL_RESTORE`] bytes or more and the machine has two cores: the same output and
+    /// progress ([`Restorer::restore_partial_split`] at the middle).
+    pub fn restore_partial_parallel(
+        &self,
+        text: &str,
+        before: Option<char>,
+        out: &mut String,
+    ) -> Progress {
+        if text.len() >= PARALLEL_RESTORE && !self.is_empty() && two_cores() {
+            return self.restore_partial_split(text, before, text.len() / 2, out);
+        }
+        self.restore_partial(text, before, false, out)
+    }
+
+    /// [`Restorer::restore_partial`] of `text`, not at its end, cut at `mid` (rounded down to
+    /// a character boundary) as [`Restorer::restore_split`] cuts: the part before `mid` as
+    /// one piece of a stream on this thread, the rest from where that piece stops
+    /// ([`Restorer::pending_start`]) as the next on another thread; where a match ran past
+    /// that place, the rest again from where the first piece did stop. By the streaming
+    /// contract the same output and progress as one call, whatever `mid`.
+    pub fn restore_partial_split(
+        &self,
+        text: &str,
+        before: Option<char>,
+        mid: usize,
+        out: &mut String,
+    ) -> Progress {
+        let mut mid = mid.min(text.len());
+        while !text.is_char_boundary(mid) {
+            mid -= 1;
+        }
+        let first = &text[..mid];
+        let guess = self.pending_start(first, before);
+        let before_at = |at: usize| {
+            if at == 0 {
+                before
+            } else {
+                text[..at].chars().next_back()
+            }
+        };
+        let (head, rest) = std::thread::scope(|scope| {
+            let rest = scope.spawn(|| {
+                let n = text.len() - guess;
+                let mut b = String::with_capacity(n + n / 8);
+                let p = self.restore_partial(&text[guess..], before_at(guess), false, &mut b);
+                (b, p)
+            });
+            let head = self.restore_partial(first, before, false, out);
+            (head, rest.join())
+        });
+        let at = head.consumed;
+        let rest = match rest {
+            Ok((b, p)) if at == guess => {
+                out.push_str(&b);
+                p
+            }
+            _ => self.restore_partial(&text[at..], before_at(at), false, out),
+        };
+        Progress {
+            consumed: at + rest.consumed,
+            restored: head.restored + rest.restored,
+        }
+    }
+
     /// The incremental form that streaming is built on.
     ///
     /// `text` is the not-yet-final part of a longer text, `before` the

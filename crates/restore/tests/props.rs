@@ -458,6 +458,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// A stream's piece restored in two parts on two threads, cut anywhere, after any
+    /// character, gives what one call gives: the same output and the same place to go on from.
+    #[test]
+    fn split_partial_restore_equals_one_call(
+        map in map_strategy(),
+        pieces in pieces(),
+        cut in any::<usize>(),
+        before in proptest::option::of(proptest::sample::select(vec!['a', ' ', '1', '@', 'é'])),
+    ) {
+        let text = assemble(&map, &pieces);
+        let restorer = Restorer::new(&map);
+        let mut one = String::new();
+        let p1 = restorer.restore_partial(&text, before, false, &mut one);
+        let mut two = String::new();
+        let p2 = restorer.restore_partial_split(&text, before, cut % (text.len() + 1), &mut two);
+        prop_assert_eq!(two, one);
+        prop_assert_eq!(p2, p1);
+    }
+}
+
 #[test]
 fn a_long_text_restores_as_in_one_go() {
     // Above the size restore splits at: every stand-in form around the middle.

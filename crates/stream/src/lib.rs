@@ -101,9 +101,10 @@ impl StreamRestorer {
         }
         if self.held.is_empty() {
             // Common case: nothing held back, restore the delta in place.
+            // A long piece (a file read a chunk at a time) on two threads.
             let progress = self
                 .restorer
-                .restore_partial(delta, self.before, false, out);
+                .restore_partial_parallel(delta, self.before, out);
             self.advance(delta, progress.consumed, progress.restored);
             self.held.push_str(&delta[progress.consumed..]);
         } else {
@@ -111,7 +112,7 @@ impl StreamRestorer {
             text.push_str(delta);
             let progress = self
                 .restorer
-                .restore_partial(&text, self.before, false, out);
+                .restore_partial_parallel(&text, self.before, out);
             self.advance(&text, progress.consumed, progress.restored);
             text.drain(..progress.consumed);
             self.held = text;
