@@ -91,7 +91,7 @@ const FILTER_AFTER_QUERIES: usize = 16;
 
 /// Multiplier for hashing a 4-gram into a bit index.
 const GRAM_MUL: u32 = 0x9E37_79B1;
-/// Multiplier for hashing an 8-gram into a bit index.
+/// Multiplier for hashing a gram into a slot of [`Postings`].
 const GRAM_MUL8: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// A set of bits addressed by a hashed 4-gram.
@@ -124,32 +124,6 @@ impl GramBits {
     fn get(&self, gram: u32) -> bool {
         let i = self.index(gram);
         self.words[i >> 6] & (1 << (i & 63)) != 0
-    }
-
-    #[inline]
-    fn index8(&self, gram: u64) -> usize {
-        (gram.wrapping_mul(GRAM_MUL8) >> (32 + self.shift)) as usize
-    }
-
-    #[inline]
-    fn set8(&mut self, gram: u64) {
-        let ix = self.index8(gram);
-        self.words[ix >> 6] |= 1 << (ix & 63);
-    }
-
-    /// True when the bit of every 8-gram of `bytes` is set (`bytes` at least 8 long).
-    fn has_all8(&self, bytes: &[u8]) -> bool {
-        let mut g = 0u64;
-        for (i, &b) in bytes.iter().enumerate() {
-            g = (g << 8) | u64::from(b);
-            if i >= 7 {
-                let ix = self.index8(g);
-                if self.words[ix >> 6] & (1 << (ix & 63)) == 0 {
-                    return false;
-                }
-            }
-        }
-        true
     }
 
     /// True when the bit of every 4-gram of `bytes` is set (`bytes` at least 4 long).
@@ -954,16 +928,17 @@ impl Fingerprint {
 }
 
 /// Posting lists: gram → the strings that contain it, as linked nodes in one vector (no
-/// allocation per gram), headed from an open-addressing table (linear probing, at most half
-/// full).
+/// allocation per gram), headed from a dense list of grams found through an open-addressing
+/// table of their indexes (linear probing, at most half full). Growing the table puts back
+/// the dense list, not every slot of the old table.
 #[derive(Clone, Debug, Default)]
 struct Postings {
-    /// (gram, first node, number of nodes) by hashed gram; 0 nodes: an empty slot.
-    slots: Vec<(u64, u32, u32)>,
+    /// 1 + index in `grams` by hashed gram; 0: an empty slot.
+    slots: Vec<u32>,
     /// `64 - log2(slots.len())`.
     shift: u32,
-    /// Occupied slots.
-    grams: usize,
+    /// (gram, first node, number of nodes), in the order the grams came.
+    grams: Vec<(u64, u32, u32)>,
     /// (string index, next node).
     nodes: Vec<(u32, u32)>,
 }
@@ -988,33 +963,34 @@ impl Postings {
         } else {
             self.slots.len().trailing_zeros() + 1
         };
-        let old = std::mem::replace(&mut self.slots, vec![(0, NONE, 0); 1 << log2]);
+        self.slots = vec![0; 1 << log2];
         self.shift = 64 - log2;
         let mask = self.slots.len() - 1;
-        for e in old.into_iter().filter(|e| e.2 != 0) {
-            let mut i = self.slot(e.0);
-            while self.slots[i].2 != 0 {
+        for (k, e) in self.grams.iter().enumerate() {
+            let mut i = (e.0.wrapping_mul(GRAM_MUL8) >> self.shift) as usize;
+            while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = e;
+            self.slots[i] = k as u32 + 1;
         }
     }
 
     #[inline(always)]
     fn add(&mut self, gram: u64, ix: u32) {
-        if (self.grams + 1) * 2 > self.slots.len() {
+        if (self.grams.len() + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(gram);
         loop {
-            let e = &mut self.slots[i];
-            if e.2 == 0 {
-                *e = (gram, self.nodes.len() as u32, 1);
+            let k = self.slots[i];
+            if k == 0 {
+                self.grams.push((gram, self.nodes.len() as u32, 1));
+                self.slots[i] = self.grams.len() as u32;
                 self.nodes.push((ix, NONE));
-                self.grams += 1;
                 return;
             }
+            let e = &mut self.grams[k as usize - 1];
             if e.0 == gram {
                 if self.nodes[e.1 as usize].0 == ix {
                     return;
@@ -1037,10 +1013,8 @@ impl Postings {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(gram);
         loop {
-            let e = &self.slots[i];
-            if e.2 == 0 {
-                return None;
-            }
+            let k = self.slots[i];
+            let e = self.grams.get((k as usize).checked_sub(1)?)?;
             if e.0 == gram {
                 return Some((e.1, e.2));
             }
@@ -1058,6 +1032,36 @@ impl Postings {
     }
 }
 
+/// Calls `f` with the left edges of `s` from which a 4-gram starts, ascending: the byte
+/// offsets `p` with `p + 4 <= s.len()` where a restore could start reading a stand-in inside
+/// `s` ([`redact_entity::restore_edges`]: not between two letters or digits). Offset 0 always
+/// is one.
+#[inline]
+fn gram_edges(s: &str, mut f: impl FnMut(usize)) {
+    let b = s.as_bytes();
+    let Some(last) = b.len().checked_sub(4) else {
+        return;
+    };
+    f(0);
+    // Whether the character before `i` is a letter or digit.
+    let mut prev = true;
+    let mut i = 0;
+    while i <= last {
+        let c = b[i];
+        let (alnum, len) = if c < 0x80 {
+            (c.is_ascii_alphanumeric(), 1)
+        } else {
+            let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
+            (is_alphanumeric(ch), ch.len_utf8())
+        };
+        if i > 0 && !(prev && alnum) {
+            f(i);
+        }
+        prev = alnum;
+        i += len;
+    }
+}
+
 /// The 8-gram starting at `i` as a big-endian `u64`.
 #[inline]
 fn gram8_at(b: &[u8], i: usize) -> u64 {
@@ -1066,9 +1070,15 @@ fn gram8_at(b: &[u8], i: usize) -> u64 {
     u64::from_be_bytes(w)
 }
 
-/// Sampling step of the 8-gram postings: candidates of `8 + STEP - 1` bytes or more always
-/// meet a sampled 8-gram of a string that contains them.
-const STEP: usize = 4;
+/// Posts the edge `p` of long string `ix` (bytes `b`): its 4-gram, and its 8-gram when the
+/// string goes on for 8 bytes.
+#[inline]
+fn post_edge(post4: &mut Postings, post8: &mut Postings, b: &[u8], p: usize, ix: u32) {
+    post4.add(u64::from(gram_at(b, p)), ix);
+    if p + 8 <= b.len() {
+        post8.add(gram8_at(b, p), ix);
+    }
+}
 
 /// Stand-ins already handed out and reserved strings, lowercased.
 ///
@@ -1080,10 +1090,12 @@ const STEP: usize = 4;
 /// not beside `emily clark`. (Counting every containment made a long input's short streets,
 /// IP addresses and postcodes run out: every longer number holds a shorter one.)
 /// Containment uses the strings of at least 4 bytes, kept back to back in one
-/// buffer: a taken string inside a candidate is found by looking up each 4-gram of the
-/// candidate as a possible start; a candidate inside a taken string is first ruled out by gram
-/// bit sets, then checked against the strings of its rarest 4-gram (short candidates) or of
-/// its first sampled 8-grams (longer ones).
+/// buffer. Such an inner string starts at a left edge of the outer one (not between two
+/// letters or digits), and the inner string's own left edges are edges of the outer one
+/// there: so only the grams at edges are indexed and looked up. A taken string inside a
+/// candidate is found by looking up the candidate's edge 4-grams as possible starts; a
+/// candidate inside a taken string is first ruled out by a bit set of the edge 4-grams, then
+/// checked against the strings of its rarest edge gram (8 bytes where it has them).
 #[derive(Clone, Debug)]
 pub(crate) struct Taken {
     hashes: FxSet<u64>,
@@ -1096,13 +1108,15 @@ pub(crate) struct Taken {
     /// First 4-gram → lengths above 67 of the long strings starting with it.
     starts_long: FxMap<u32, Vec<u32>>,
     start_bits: GramBits,
+    /// The 4-grams at the left edges ([`gram_edges`]) of the long strings.
     gram4: GramBits,
-    gram8: GramBits,
-    post8: Postings,
-    /// Every 4-gram → the long strings holding it (for candidates too short for `post8`).
+    /// Every edge 4-gram → the long strings holding it there.
     post4: Postings,
-    /// Whether `post8` and `post4` hold the long strings: only from [`POSTINGS_FROM`]
-    /// strings on; below, a candidate is looked for in each string.
+    /// Every edge 8-gram → the long strings holding it there: more telling than the 4-gram
+    /// (often the start of a common word) for candidates that go on for 8 bytes.
+    post8: Postings,
+    /// Whether `post4` and `post8` hold the long strings: only from [`POSTINGS_FROM`] strings on;
+    /// below, a candidate is looked for in each string.
     indexed: bool,
 }
 
@@ -1121,9 +1135,8 @@ impl Default for Taken {
             starts_long: FxMap::default(),
             start_bits: GramBits::with_bits(TAKEN_BITS_MIN),
             gram4: GramBits::with_bits(TAKEN_BITS_MIN),
-            gram8: GramBits::with_bits(TAKEN_BITS_MIN),
-            post8: Postings::default(),
             post4: Postings::default(),
+            post8: Postings::default(),
             indexed: false,
         }
     }
@@ -1180,21 +1193,13 @@ impl Taken {
         let log2 = |g: &GramBits, max: u32| (bits(g).trailing_zeros() + 2).min(max);
         self.start_bits = GramBits::with_bits(log2(&self.start_bits, 16));
         self.gram4 = GramBits::with_bits(log2(&self.gram4, 18));
-        self.gram8 = GramBits::with_bits(log2(&self.gram8, 18));
         for k in 0..self.spans.len() {
             let (a, e) = self.spans[k];
-            let b = &self.arena.as_bytes()[a as usize..e as usize];
+            let s = &self.arena[a as usize..e as usize];
+            let b = s.as_bytes();
             self.start_bits.set(gram_at(b, 0));
-            let mut g8 = 0u64;
-            for (i, &c) in b.iter().enumerate() {
-                g8 = (g8 << 8) | u64::from(c);
-                if i >= 3 {
-                    self.gram4.set(g8 as u32);
-                }
-                if i >= 7 {
-                    self.gram8.set8(g8);
-                }
-            }
+            let gram4 = &mut self.gram4;
+            gram_edges(s, |p| gram4.set(gram_at(b, p)));
         }
     }
 
@@ -1232,39 +1237,24 @@ impl Taken {
             }
         }
         self.start_bits.set(g);
-        // One pass: 4-grams and 8-grams into their bit sets.
-        let mut g8 = 0u64;
-        for (i, &c) in b.iter().enumerate() {
-            g8 = (g8 << 8) | u64::from(c);
-            if i >= 3 {
-                self.gram4.set(g8 as u32);
-            }
-            if i >= 7 {
-                self.gram8.set8(g8);
-            }
-        }
+        let gram4 = &mut self.gram4;
         if self.indexed {
-            self.post(ix);
-        } else if self.spans.len() >= POSTINGS_FROM {
-            for k in 0..self.spans.len() as u32 {
-                self.post(k);
-            }
-            self.indexed = true;
-        }
-    }
-
-    /// Every 4-gram and every STEP-th 8-gram of long string `ix` into the postings.
-    fn post(&mut self, ix: u32) {
-        let (a, e) = self.spans[ix as usize];
-        let b = &self.arena.as_bytes()[a as usize..e as usize];
-        let mut g8 = 0u64;
-        for (i, &c) in b.iter().enumerate() {
-            g8 = (g8 << 8) | u64::from(c);
-            if i >= 3 {
-                self.post4.add(u64::from(g8 as u32), ix);
-            }
-            if i >= 7 && (i - 7) % STEP == 0 {
-                self.post8.add(g8, ix);
+            let (post4, post8) = (&mut self.post4, &mut self.post8);
+            gram_edges(lower, |p| {
+                let g = gram_at(b, p);
+                gram4.set(g);
+                post_edge(post4, post8, b, p, ix);
+            });
+        } else {
+            gram_edges(lower, |p| gram4.set(gram_at(b, p)));
+            if self.spans.len() >= POSTINGS_FROM {
+                for k in 0..self.spans.len() as u32 {
+                    let (a, e) = self.spans[k as usize];
+                    let s = &self.arena[a as usize..e as usize];
+                    let (post4, post8) = (&mut self.post4, &mut self.post8);
+                    gram_edges(s, |p| post_edge(post4, post8, s.as_bytes(), p, k));
+                }
+                self.indexed = true;
             }
         }
     }
@@ -1284,107 +1274,105 @@ impl Taken {
         if b.len() < 4 || self.spans.is_empty() {
             return false;
         }
-        // A taken string inside the candidate: every 4-gram is a possible start; the lengths
-        // of the taken strings with that start say which slices to look up.
-        let mut g = 0u32;
-        for (i, &c) in b.iter().enumerate() {
-            g = (g << 8) | u32::from(c);
-            if i >= 3 && self.start_bits.get(g) {
-                let rest = &b[i - 3..];
-                let at = i - 3;
-                let hit = |m: usize| {
-                    m < b.len()
-                        && m <= rest.len()
-                        && self.hashes.contains(&hash_bytes(&rest[..m]))
-                        && at_edges(lower, at, at + m)
-                };
-                if let Some(&mask) = self.starts.get(&g) {
-                    let mut bits = mask;
-                    while bits != 0 {
-                        let m = bits.trailing_zeros() as usize + 4;
-                        if m > rest.len() {
-                            break;
-                        }
-                        if hit(m) {
-                            return true;
-                        }
-                        bits &= bits - 1;
-                    }
-                }
-                if let Some(lens) = self.starts_long.get(&g)
-                    && lens.iter().any(|&m| hit(m as usize))
-                {
-                    return true;
-                }
-            }
-        }
-        // The candidate inside a taken string.
-        if !self.indexed {
-            // Few strings: each one looked through, after the bit sets' verdict.
-            let grams_in = if b.len() >= 8 + STEP - 1 {
-                self.gram8.has_all8(b)
+        // The candidate's left edges with a 4-gram (at most the first 64; more are rare).
+        let mut edges = [0u32; 64];
+        let mut n = 0;
+        let mut more = false;
+        gram_edges(lower, |p| {
+            if let Some(e) = edges.get_mut(n) {
+                *e = p as u32;
+                n += 1;
             } else {
-                self.gram4.has_all(b)
+                more = true;
+            }
+        });
+        // A taken string inside the candidate starts at one of its left edges; the lengths
+        // of the taken strings with that start say which slices to look up.
+        let inside_hit = |at: usize| {
+            let g = gram_at(b, at);
+            if !self.start_bits.get(g) {
+                return false;
+            }
+            let rest = &b[at..];
+            let hit = |m: usize| {
+                m < b.len()
+                    && m <= rest.len()
+                    && self.hashes.contains(&hash_bytes(&rest[..m]))
+                    && at_edges(lower, at, at + m)
             };
-            return grams_in
-                && (0..self.spans.len() as u32).any(|ix| {
-                    let t = self.long(ix);
-                    t.len() > b.len() && inside_at_edges(t, lower)
-                });
-        }
-        if b.len() >= 8 + STEP - 1 {
-            if !self.gram8.has_all8(b) {
-                return false;
-            }
-            // If the candidate sits in a taken string at offset p, its 8-grams at offsets
-            // i with (p + i) % STEP == 0 are all sampled there: for each offset class, the
-            // rarest gram's list holds every string that could contain it.
-            let n8 = b.len() - 7;
-            for class in 0..STEP {
-                let mut best: Option<(u32, u32)> = None;
-                let mut i = class;
-                while i < n8 {
-                    match self.post8.get(gram8_at(b, i)) {
-                        None => {
-                            best = None;
-                            break;
-                        }
-                        Some(p) if best.is_none_or(|q| p.1 < q.1) => best = Some(p),
-                        Some(_) => {}
+            if let Some(&mask) = self.starts.get(&g) {
+                let mut bits = mask;
+                while bits != 0 {
+                    let m = bits.trailing_zeros() as usize + 4;
+                    if m > rest.len() {
+                        break;
                     }
-                    i += STEP;
-                }
-                if let Some((head, _)) = best
-                    && self.post8.iter(head).any(|ix| {
-                        let t = self.long(ix);
-                        t.len() > b.len() && inside_at_edges(t, lower)
-                    })
-                {
-                    return true;
+                    if hit(m) {
+                        return true;
+                    }
+                    bits &= bits - 1;
                 }
             }
-            false
-        } else {
-            // Short candidates: the long strings holding the candidate's rarest 4-gram (a
-            // scan of all of them made redaction quadratic in the number of stand-ins).
-            if !self.gram4.has_all(b) {
-                return false;
-            }
-            let mut best: Option<(u32, u32)> = None;
-            for i in 0..b.len() - 3 {
-                match self.post4.get(u64::from(gram_at(b, i))) {
-                    None => return false,
-                    Some(p) if best.is_none_or(|q| p.1 < q.1) => best = Some(p),
-                    Some(_) => {}
-                }
-            }
-            best.is_some_and(|(head, _)| {
-                self.post4.iter(head).any(|ix| {
-                    let t = self.long(ix);
-                    t.len() > b.len() && inside_at_edges(t, lower)
-                })
-            })
+            self.starts_long
+                .get(&g)
+                .is_some_and(|lens| lens.iter().any(|&m| hit(m as usize)))
+        };
+        if edges[..n]
+            .iter()
+            .any(|&at| self.start_bits.get(gram_at(b, at as usize)) && inside_hit(at as usize))
+        {
+            return true;
         }
+        if more {
+            let mut hit = false;
+            let mut k = 0;
+            gram_edges(lower, |p| {
+                k += 1;
+                hit = hit || (k > edges.len() && inside_hit(p));
+            });
+            if hit {
+                return true;
+            }
+        }
+        // The candidate inside a taken string: there its left edges (the first ones) are
+        // left edges too, so their 4-grams are in the bit set and the postings.
+        let edges = &edges[..n];
+        if edges
+            .iter()
+            .any(|&p| !self.gram4.get(gram_at(b, p as usize)))
+        {
+            return false;
+        }
+        if !self.indexed {
+            // Few strings: each one looked through.
+            return (0..self.spans.len() as u32).any(|ix| {
+                let t = self.long(ix);
+                t.len() > b.len() && inside_at_edges(t, lower)
+            });
+        }
+        // The long strings holding the candidate's rarest edge gram at an edge (a scan of
+        // all of them made redaction quadratic in the number of stand-ins): its 8-gram where
+        // the candidate goes on for 8 bytes, else its 4-gram.
+        let mut best: Option<(&Postings, u32, u32)> = None;
+        for &p in edges {
+            let p = p as usize;
+            let (post, g) = if p + 8 <= b.len() {
+                (&self.post8, gram8_at(b, p))
+            } else {
+                (&self.post4, u64::from(gram_at(b, p)))
+            };
+            match post.get(g) {
+                None => return false,
+                Some(q) if best.is_none_or(|r| q.1 < r.2) => best = Some((post, q.0, q.1)),
+                Some(_) => {}
+            }
+        }
+        best.is_some_and(|(post, head, _)| {
+            post.iter(head).any(|ix| {
+                let t = self.long(ix);
+                t.len() > b.len() && inside_at_edges(t, lower)
+            })
+        })
     }
 }
 
@@ -1404,6 +1392,32 @@ mod tests {
             .chain(needles.iter().cloned())
             .collect()
     }
+    /// Whether `c` clashes with one of `taken` by the rule of [`Taken::clashes`], the obvious
+    /// quadratic way.
+    fn naive_clash(taken: &[String], c: &str) -> bool {
+        // Containment only where a restore reads the inner string: not glued to a letter or
+        // digit inside the outer one.
+        let inside = |outer: &str, inner: &str| {
+            (0..=outer.len().saturating_sub(inner.len())).any(|p| {
+                outer.is_char_boundary(p) && outer[p..].starts_with(inner) && {
+                    let glued = |at: usize| {
+                        let (l, r) = (outer[..at].chars().last(), outer[at..].chars().next());
+                        l.is_some_and(|c| c.is_alphanumeric())
+                            && r.is_some_and(|c| c.is_alphanumeric())
+                    };
+                    !glued(p) && !glued(p + inner.len())
+                }
+            })
+        };
+        taken.iter().any(|s| {
+            s == c
+                || (s.len() >= 4
+                    && c.len() >= 4
+                    && s.len() != c.len()
+                    && (inside(s, c) || inside(c, s)))
+        })
+    }
+
     use proptest::prelude::*;
 
     proptest! {
@@ -1419,25 +1433,30 @@ mod tests {
                 t.insert(s);
             }
             for c in &cands {
-                // Containment only where a restore reads the inner string: not glued to a
-                // letter or digit inside the outer one.
-                let inside = |outer: &str, inner: &str| {
-                    (0..=outer.len().saturating_sub(inner.len())).any(|p| {
-                        outer.is_char_boundary(p)
-                            && outer[p..].starts_with(inner)
-                            && {
-                                let glued = |at: usize| {
-                                    let (l, r) = (outer[..at].chars().last(), outer[at..].chars().next());
-                                    l.is_some_and(|c| c.is_alphanumeric()) && r.is_some_and(|c| c.is_alphanumeric())
-                                };
-                                !glued(p) && !glued(p + inner.len())
-                            }
-                    })
-                };
-                let naive = taken.iter().any(|s| {
-                    s == c || (s.len() >= 4 && c.len() >= 4 && s.len() != c.len() && (inside(s, c) || inside(c, s)))
-                });
-                prop_assert_eq!(t.clashes(c), naive, "{:?} vs {:?}", c, taken);
+                prop_assert_eq!(t.clashes(c), naive_clash(&taken, c), "{:?} vs {:?}", c, taken);
+            }
+        }
+
+        /// The same with letters and digits outside ASCII (edges between them are found by
+        /// character), strings of more than 64 edges, and candidates cut from the taken
+        /// strings (most of them held at edges or glued, rarely by chance).
+        #[test]
+        fn taken_matches_naive_unicode_and_cuts(
+            taken in proptest::collection::vec("[ab1 \\-é٣.\u{301}]{0,24}|[a -]{60,200}", 0..3 * POSTINGS_FROM),
+            cuts in proptest::collection::vec((any::<prop::sample::Index>(), any::<usize>(), 0usize..40), 1..40),
+            cands in proptest::collection::vec("[ab1 -é٣]{0,12}|[a -]{130,260}", 1..10),
+        ) {
+            let mut t = Taken::default();
+            for s in &taken {
+                t.insert(s);
+            }
+            let cut = cuts.iter().filter_map(|(i, p, n)| {
+                let s = taken.get(i.index(taken.len().max(1)))?;
+                let p = p % s.len().max(1);
+                s.get(p..(p + n).min(s.len())).map(str::to_string)
+            });
+            for c in cut.chain(cands.iter().cloned()) {
+                prop_assert_eq!(t.clashes(&c), naive_clash(&taken, &c), "{:?} vs {:?}", c, taken);
             }
         }
 
