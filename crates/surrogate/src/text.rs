@@ -126,6 +126,32 @@ impl GramBits {
         self.words[i >> 6] & (1 << (i & 63)) != 0
     }
 
+    #[inline]
+    fn index8(&self, gram: u64) -> usize {
+        (gram.wrapping_mul(GRAM_MUL8) >> (32 + self.shift)) as usize
+    }
+
+    #[inline]
+    fn set8(&mut self, gram: u64) {
+        let ix = self.index8(gram);
+        self.words[ix >> 6] |= 1 << (ix & 63);
+    }
+
+    /// True when the bit of every 8-gram of `bytes` is set (`bytes` at least 8 long).
+    fn has_all8(&self, bytes: &[u8]) -> bool {
+        let mut g = 0u64;
+        for (i, &b) in bytes.iter().enumerate() {
+            g = (g << 8) | u64::from(b);
+            if i >= 7 {
+                let ix = self.index8(g);
+                if self.words[ix >> 6] & (1 << (ix & 63)) == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// True when the bit of every 4-gram of `bytes` is set (`bytes` at least 4 long).
     fn has_all(&self, bytes: &[u8]) -> bool {
         let mut g = 0u32;
@@ -1032,11 +1058,23 @@ impl Postings {
     }
 }
 
+/// The 8-gram starting at `i` as a big-endian `u64`.
+#[inline]
+fn gram8_at(b: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_be_bytes(w)
+}
+
+/// Candidates of this length or more are ruled out by the 8-gram bits (a better filter),
+/// shorter ones by the 4-gram bits.
+const LONG_CANDIDATE: usize = 11;
+
 /// Calls `f` with the left edges of `s` from which a 4-gram starts, ascending: the byte
 /// offsets `p` with `p + 4 <= s.len()` where a restore could start reading a stand-in inside
 /// `s` ([`redact_entity::restore_edges`]: not between two letters or digits). Offset 0 always
 /// is one.
-#[inline]
+#[inline(always)]
 fn gram_edges(s: &str, mut f: impl FnMut(usize)) {
     let b = s.as_bytes();
     let Some(last) = b.len().checked_sub(4) else {
@@ -1046,10 +1084,9 @@ fn gram_edges(s: &str, mut f: impl FnMut(usize)) {
     // Whether the character before `i` is a letter or digit.
     let mut prev = true;
     let mut i = 0;
-    while i <= last {
-        let c = b[i];
+    while let Some(&c) = b.get(i).filter(|_| i <= last) {
         let (alnum, len) = if c < 0x80 {
-            (c.is_ascii_alphanumeric(), 1)
+            (ASCII_ALNUM[usize::from(c)], 1)
         } else {
             let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
             (is_alphanumeric(ch), ch.len_utf8())
@@ -1062,17 +1099,20 @@ fn gram_edges(s: &str, mut f: impl FnMut(usize)) {
     }
 }
 
-/// The 8-gram starting at `i` as a big-endian `u64`.
-#[inline]
-fn gram8_at(b: &[u8], i: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[i..i + 8]);
-    u64::from_be_bytes(w)
-}
+/// By ASCII byte: whether it is a letter or digit.
+static ASCII_ALNUM: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    t
+};
 
 /// Posts the edge `p` of long string `ix` (bytes `b`): its 4-gram, and its 8-gram when the
 /// string goes on for 8 bytes.
-#[inline]
+#[inline(always)]
 fn post_edge(post4: &mut Postings, post8: &mut Postings, b: &[u8], p: usize, ix: u32) {
     post4.add(u64::from(gram_at(b, p)), ix);
     if p + 8 <= b.len() {
@@ -1090,12 +1130,12 @@ fn post_edge(post4: &mut Postings, post8: &mut Postings, b: &[u8], p: usize, ix:
 /// not beside `emily clark`. (Counting every containment made a long input's short streets,
 /// IP addresses and postcodes run out: every longer number holds a shorter one.)
 /// Containment uses the strings of at least 4 bytes, kept back to back in one
-/// buffer. Such an inner string starts at a left edge of the outer one (not between two
-/// letters or digits), and the inner string's own left edges are edges of the outer one
-/// there: so only the grams at edges are indexed and looked up. A taken string inside a
-/// candidate is found by looking up the candidate's edge 4-grams as possible starts; a
-/// candidate inside a taken string is first ruled out by a bit set of the edge 4-grams, then
-/// checked against the strings of its rarest edge gram (8 bytes where it has them).
+/// buffer: a taken string inside a candidate is found by looking up each 4-gram of the
+/// candidate as a possible start; a candidate inside a taken string is first ruled out by gram
+/// bit sets, then checked against the strings of its rarest edge gram. Such an inner string
+/// starts at a left edge of the outer one (not between two letters or digits), and the inner
+/// string's own left edges are edges of the outer one there: so the postings list the grams
+/// at edges only ([`gram_edges`]), 8 bytes long where a string goes on, else 4.
 #[derive(Clone, Debug)]
 pub(crate) struct Taken {
     hashes: FxSet<u64>,
@@ -1108,15 +1148,15 @@ pub(crate) struct Taken {
     /// First 4-gram → lengths above 67 of the long strings starting with it.
     starts_long: FxMap<u32, Vec<u32>>,
     start_bits: GramBits,
-    /// The 4-grams at the left edges ([`gram_edges`]) of the long strings.
     gram4: GramBits,
-    /// Every edge 4-gram → the long strings holding it there.
-    post4: Postings,
-    /// Every edge 8-gram → the long strings holding it there: more telling than the 4-gram
-    /// (often the start of a common word) for candidates that go on for 8 bytes.
+    gram8: GramBits,
+    /// Edge 8-gram → the long strings holding it there.
     post8: Postings,
-    /// Whether `post4` and `post8` hold the long strings: only from [`POSTINGS_FROM`] strings on;
-    /// below, a candidate is looked for in each string.
+    /// Edge 4-gram → the long strings holding it there (for edges followed by fewer than 8
+    /// bytes of the candidate).
+    post4: Postings,
+    /// Whether `post8` and `post4` hold the long strings: only from [`POSTINGS_FROM`]
+    /// strings on; below, a candidate is looked for in each string.
     indexed: bool,
 }
 
@@ -1135,8 +1175,9 @@ impl Default for Taken {
             starts_long: FxMap::default(),
             start_bits: GramBits::with_bits(TAKEN_BITS_MIN),
             gram4: GramBits::with_bits(TAKEN_BITS_MIN),
-            post4: Postings::default(),
+            gram8: GramBits::with_bits(TAKEN_BITS_MIN),
             post8: Postings::default(),
+            post4: Postings::default(),
             indexed: false,
         }
     }
@@ -1193,13 +1234,21 @@ impl Taken {
         let log2 = |g: &GramBits, max: u32| (bits(g).trailing_zeros() + 2).min(max);
         self.start_bits = GramBits::with_bits(log2(&self.start_bits, 16));
         self.gram4 = GramBits::with_bits(log2(&self.gram4, 18));
+        self.gram8 = GramBits::with_bits(log2(&self.gram8, 18));
         for k in 0..self.spans.len() {
             let (a, e) = self.spans[k];
-            let s = &self.arena[a as usize..e as usize];
-            let b = s.as_bytes();
+            let b = &self.arena.as_bytes()[a as usize..e as usize];
             self.start_bits.set(gram_at(b, 0));
-            let gram4 = &mut self.gram4;
-            gram_edges(s, |p| gram4.set(gram_at(b, p)));
+            let mut g8 = 0u64;
+            for (i, &c) in b.iter().enumerate() {
+                g8 = (g8 << 8) | u64::from(c);
+                if i >= 3 {
+                    self.gram4.set(g8 as u32);
+                }
+                if i >= 7 {
+                    self.gram8.set8(g8);
+                }
+            }
         }
     }
 
@@ -1237,26 +1286,33 @@ impl Taken {
             }
         }
         self.start_bits.set(g);
-        let gram4 = &mut self.gram4;
-        if self.indexed {
-            let (post4, post8) = (&mut self.post4, &mut self.post8);
-            gram_edges(lower, |p| {
-                let g = gram_at(b, p);
-                gram4.set(g);
-                post_edge(post4, post8, b, p, ix);
-            });
-        } else {
-            gram_edges(lower, |p| gram4.set(gram_at(b, p)));
-            if self.spans.len() >= POSTINGS_FROM {
-                for k in 0..self.spans.len() as u32 {
-                    let (a, e) = self.spans[k as usize];
-                    let s = &self.arena[a as usize..e as usize];
-                    let (post4, post8) = (&mut self.post4, &mut self.post8);
-                    gram_edges(s, |p| post_edge(post4, post8, s.as_bytes(), p, k));
-                }
-                self.indexed = true;
+        // One pass: 4-grams and 8-grams into their bit sets.
+        let mut g8 = 0u64;
+        for (i, &c) in b.iter().enumerate() {
+            g8 = (g8 << 8) | u64::from(c);
+            if i >= 3 {
+                self.gram4.set(g8 as u32);
+            }
+            if i >= 7 {
+                self.gram8.set8(g8);
             }
         }
+        if self.indexed {
+            self.post(ix);
+        } else if self.spans.len() >= POSTINGS_FROM {
+            for k in 0..self.spans.len() as u32 {
+                self.post(k);
+            }
+            self.indexed = true;
+        }
+    }
+
+    /// The edge grams of long string `ix` into the postings.
+    fn post(&mut self, ix: u32) {
+        let (a, e) = self.spans[ix as usize];
+        let s = &self.arena[a as usize..e as usize];
+        let (post4, post8) = (&mut self.post4, &mut self.post8);
+        gram_edges(s, |p| post_edge(post4, post8, s.as_bytes(), p, ix));
     }
 
     fn long(&self, ix: u32) -> &str {
@@ -1274,105 +1330,91 @@ impl Taken {
         if b.len() < 4 || self.spans.is_empty() {
             return false;
         }
-        // The candidate's left edges with a 4-gram (at most the first 64; more are rare).
-        let mut edges = [0u32; 64];
-        let mut n = 0;
-        let mut more = false;
-        gram_edges(lower, |p| {
-            if let Some(e) = edges.get_mut(n) {
-                *e = p as u32;
-                n += 1;
-            } else {
-                more = true;
-            }
-        });
-        // A taken string inside the candidate starts at one of its left edges; the lengths
+        // A taken string inside the candidate: every 4-gram is a possible start; the lengths
         // of the taken strings with that start say which slices to look up.
-        let inside_hit = |at: usize| {
-            let g = gram_at(b, at);
-            if !self.start_bits.get(g) {
-                return false;
-            }
-            let rest = &b[at..];
-            let hit = |m: usize| {
-                m < b.len()
-                    && m <= rest.len()
-                    && self.hashes.contains(&hash_bytes(&rest[..m]))
-                    && at_edges(lower, at, at + m)
-            };
-            if let Some(&mask) = self.starts.get(&g) {
-                let mut bits = mask;
-                while bits != 0 {
-                    let m = bits.trailing_zeros() as usize + 4;
-                    if m > rest.len() {
-                        break;
+        let mut g = 0u32;
+        for (i, &c) in b.iter().enumerate() {
+            g = (g << 8) | u32::from(c);
+            if i >= 3 && self.start_bits.get(g) {
+                let rest = &b[i - 3..];
+                let at = i - 3;
+                let hit = |m: usize| {
+                    m < b.len()
+                        && m <= rest.len()
+                        && self.hashes.contains(&hash_bytes(&rest[..m]))
+                        && at_edges(lower, at, at + m)
+                };
+                if let Some(&mask) = self.starts.get(&g) {
+                    let mut bits = mask;
+                    while bits != 0 {
+                        let m = bits.trailing_zeros() as usize + 4;
+                        if m > rest.len() {
+                            break;
+                        }
+                        if hit(m) {
+                            return true;
+                        }
+                        bits &= bits - 1;
                     }
-                    if hit(m) {
-                        return true;
-                    }
-                    bits &= bits - 1;
+                }
+                if let Some(lens) = self.starts_long.get(&g)
+                    && lens.iter().any(|&m| hit(m as usize))
+                {
+                    return true;
                 }
             }
-            self.starts_long
-                .get(&g)
-                .is_some_and(|lens| lens.iter().any(|&m| hit(m as usize)))
-        };
-        if edges[..n]
-            .iter()
-            .any(|&at| self.start_bits.get(gram_at(b, at as usize)) && inside_hit(at as usize))
-        {
-            return true;
         }
-        if more {
-            let mut hit = false;
-            let mut k = 0;
-            gram_edges(lower, |p| {
-                k += 1;
-                hit = hit || (k > edges.len() && inside_hit(p));
-            });
-            if hit {
-                return true;
-            }
-        }
-        // The candidate inside a taken string: there its left edges (the first ones) are
-        // left edges too, so their 4-grams are in the bit set and the postings.
-        let edges = &edges[..n];
-        if edges
-            .iter()
-            .any(|&p| !self.gram4.get(gram_at(b, p as usize)))
-        {
-            return false;
-        }
+        // The candidate inside a taken string.
         if !self.indexed {
-            // Few strings: each one looked through.
-            return (0..self.spans.len() as u32).any(|ix| {
-                let t = self.long(ix);
-                t.len() > b.len() && inside_at_edges(t, lower)
-            });
+            // Few strings: each one looked through, after the bit sets' verdict.
+            let grams_in = if b.len() >= LONG_CANDIDATE {
+                self.gram8.has_all8(b)
+            } else {
+                self.gram4.has_all(b)
+            };
+            return grams_in
+                && (0..self.spans.len() as u32).any(|ix| {
+                    let t = self.long(ix);
+                    t.len() > b.len() && inside_at_edges(t, lower)
+                });
+        }
+        let grams_in = if b.len() >= LONG_CANDIDATE {
+            self.gram8.has_all8(b)
+        } else {
+            self.gram4.has_all(b)
+        };
+        if !grams_in {
+            return false;
         }
         // The long strings holding the candidate's rarest edge gram at an edge (a scan of
         // all of them made redaction quadratic in the number of stand-ins): its 8-gram where
-        // the candidate goes on for 8 bytes, else its 4-gram.
+        // the candidate goes on for 8 bytes, else its 4-gram. The first 64 edges are enough.
         let mut best: Option<(&Postings, u32, u32)> = None;
-        for &p in edges {
-            let p = p as usize;
+        let mut none = false;
+        let mut edges = 0;
+        gram_edges(lower, |p| {
+            edges += 1;
+            if none || edges > 64 {
+                return;
+            }
             let (post, g) = if p + 8 <= b.len() {
                 (&self.post8, gram8_at(b, p))
             } else {
                 (&self.post4, u64::from(gram_at(b, p)))
             };
             match post.get(g) {
-                None => return false,
+                None => none = true,
                 Some(q) if best.is_none_or(|r| q.1 < r.2) => best = Some((post, q.0, q.1)),
                 Some(_) => {}
             }
-        }
-        best.is_some_and(|(post, head, _)| {
-            post.iter(head).any(|ix| {
-                let t = self.long(ix);
-                t.len() > b.len() && inside_at_edges(t, lower)
+        });
+        !none
+            && best.is_some_and(|(post, head, _)| {
+                post.iter(head).any(|ix| {
+                    let t = self.long(ix);
+                    t.len() > b.len() && inside_at_edges(t, lower)
+                })
             })
-        })
     }
 }
 
