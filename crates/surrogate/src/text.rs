@@ -1080,18 +1080,19 @@ fn gram_edges(s: &str, mut f: impl FnMut(usize)) {
     let Some(last) = b.len().checked_sub(4) else {
         return;
     };
-    f(0);
-    // Whether the character before `i` is a letter or digit.
-    let mut prev = true;
+    // Whether the character before `i` is a letter or digit (none before 0: an edge). One
+    // call of `f` in the loop, so that it is inlined once.
+    let mut prev = false;
     let mut i = 0;
-    while let Some(&c) = b.get(i).filter(|_| i <= last) {
+    while i <= last {
+        let c = b[i];
         let (alnum, len) = if c < 0x80 {
             (ASCII_ALNUM[usize::from(c)], 1)
         } else {
             let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
             (is_alphanumeric(ch), ch.len_utf8())
         };
-        if i > 0 && !(prev && alnum) {
+        if !(prev && alnum) {
             f(i);
         }
         prev = alnum;
@@ -1131,8 +1132,9 @@ fn post_edge(post4: &mut Postings, post8: &mut Postings, b: &[u8], p: usize, ix:
 /// IP addresses and postcodes run out: every longer number holds a shorter one.)
 /// Containment uses the strings of at least 4 bytes, kept back to back in one
 /// buffer: a taken string inside a candidate is found by looking up each 4-gram of the
-/// candidate as a possible start; a candidate inside a taken string is first ruled out by gram
-/// bit sets, then checked against the strings of its rarest edge gram. Such an inner string
+/// candidate as a possible start; a candidate inside a taken string is ruled out by gram bit
+/// sets while the strings are few, else checked against the strings of its rarest edge gram
+/// (no bits needed: a gram listed by no string rules it out). Such an inner string
 /// starts at a left edge of the outer one (not between two letters or digits), and the inner
 /// string's own left edges are edges of the outer one there: so the postings list the grams
 /// at edges only ([`gram_edges`]), 8 bytes long where a string goes on, else 4.
@@ -1148,6 +1150,7 @@ pub(crate) struct Taken {
     /// First 4-gram → lengths above 67 of the long strings starting with it.
     starts_long: FxMap<u32, Vec<u32>>,
     start_bits: GramBits,
+    /// Every 4-gram and 8-gram of the long strings, while they are few (not `indexed`).
     gram4: GramBits,
     gram8: GramBits,
     /// Edge 8-gram → the long strings holding it there.
@@ -1225,9 +1228,23 @@ const TAKEN_BITS_MIN: u32 = 12;
 
 impl Taken {
     /// Grows the bit sets (up to 2^16 bits for starts, 2^18 for the grams) once the strings
-    /// held fill an eighth of them, and sets them again from the strings.
+    /// held fill an eighth of them, and sets them again from the strings. With the postings
+    /// (`indexed`) only the starts are kept.
     fn grow_filters(&mut self) {
         let bits = |g: &GramBits| (g.words.len() * 64) as u64;
+        if self.indexed {
+            if (self.spans.len() as u64) * 8 <= bits(&self.start_bits)
+                || bits(&self.start_bits) >= 1 << 16
+            {
+                return;
+            }
+            self.start_bits = GramBits::with_bits(bits(&self.start_bits).trailing_zeros() + 2);
+            for &(a, _) in &self.spans {
+                self.start_bits
+                    .set(gram_at(self.arena.as_bytes(), a as usize));
+            }
+            return;
+        }
         if (self.arena.len() as u64) * 8 <= bits(&self.gram4) || bits(&self.gram4) >= 1 << 18 {
             return;
         }
@@ -1286,6 +1303,11 @@ impl Taken {
             }
         }
         self.start_bits.set(g);
+        if self.indexed {
+            // The postings rule candidates out by themselves: no gram bits.
+            self.post(ix);
+            return;
+        }
         // One pass: 4-grams and 8-grams into their bit sets.
         let mut g8 = 0u64;
         for (i, &c) in b.iter().enumerate() {
@@ -1297,9 +1319,7 @@ impl Taken {
                 self.gram8.set8(g8);
             }
         }
-        if self.indexed {
-            self.post(ix);
-        } else if self.spans.len() >= POSTINGS_FROM {
+        if self.spans.len() >= POSTINGS_FROM {
             for k in 0..self.spans.len() as u32 {
                 self.post(k);
             }
@@ -1330,69 +1350,84 @@ impl Taken {
         if b.len() < 4 || self.spans.is_empty() {
             return false;
         }
+        if self.indexed {
+            return self.clashes_indexed(lower);
+        }
         // A taken string inside the candidate: every 4-gram is a possible start; the lengths
         // of the taken strings with that start say which slices to look up.
         let mut g = 0u32;
         for (i, &c) in b.iter().enumerate() {
             g = (g << 8) | u32::from(c);
-            if i >= 3 && self.start_bits.get(g) {
-                let rest = &b[i - 3..];
-                let at = i - 3;
-                let hit = |m: usize| {
-                    m < b.len()
-                        && m <= rest.len()
-                        && self.hashes.contains(&hash_bytes(&rest[..m]))
-                        && at_edges(lower, at, at + m)
-                };
-                if let Some(&mask) = self.starts.get(&g) {
-                    let mut bits = mask;
-                    while bits != 0 {
-                        let m = bits.trailing_zeros() as usize + 4;
-                        if m > rest.len() {
-                            break;
-                        }
-                        if hit(m) {
-                            return true;
-                        }
-                        bits &= bits - 1;
-                    }
-                }
-                if let Some(lens) = self.starts_long.get(&g)
-                    && lens.iter().any(|&m| hit(m as usize))
-                {
-                    return true;
-                }
+            if i >= 3 && self.start_bits.get(g) && self.starts_inside(lower, i - 3, g) {
+                return true;
             }
         }
-        // The candidate inside a taken string.
-        if !self.indexed {
-            // Few strings: each one looked through, after the bit sets' verdict.
-            let grams_in = if b.len() >= LONG_CANDIDATE {
-                self.gram8.has_all8(b)
-            } else {
-                self.gram4.has_all(b)
-            };
-            return grams_in
-                && (0..self.spans.len() as u32).any(|ix| {
-                    let t = self.long(ix);
-                    t.len() > b.len() && inside_at_edges(t, lower)
-                });
-        }
+        // The candidate inside a taken string. Few strings: each one looked through, after
+        // the bit sets' verdict.
         let grams_in = if b.len() >= LONG_CANDIDATE {
             self.gram8.has_all8(b)
         } else {
             self.gram4.has_all(b)
         };
-        if !grams_in {
-            return false;
+        grams_in
+            && (0..self.spans.len() as u32).any(|ix| {
+                let t = self.long(ix);
+                t.len() > b.len() && inside_at_edges(t, lower)
+            })
+    }
+
+    /// Whether a taken string (shorter than `lower`) starts at `at` in `lower`, where a restore
+    /// could read it; `g` is the 4-gram there.
+    #[inline]
+    fn starts_inside(&self, lower: &str, at: usize, g: u32) -> bool {
+        let b = lower.as_bytes();
+        let rest = &b[at..];
+        let hit = |m: usize| {
+            m < b.len()
+                && m <= rest.len()
+                && self.hashes.contains(&hash_bytes(&rest[..m]))
+                && at_edges(lower, at, at + m)
+        };
+        if let Some(&mask) = self.starts.get(&g) {
+            let mut bits = mask;
+            while bits != 0 {
+                let m = bits.trailing_zeros() as usize + 4;
+                if m > rest.len() {
+                    break;
+                }
+                if hit(m) {
+                    return true;
+                }
+                bits &= bits - 1;
+            }
         }
+        self.starts_long
+            .get(&g)
+            .is_some_and(|lens| lens.iter().any(|&m| hit(m as usize)))
+    }
+
+    /// [`Taken::clashes`] with the postings (`lower` of 4 or more bytes, not taken itself),
+    /// in one pass over the candidate's left edges: a taken string inside it starts at one of
+    /// them (a restore reads it only there), and it sits inside a taken string only where
+    /// each of them is an edge of that string too.
+    fn clashes_indexed(&self, lower: &str) -> bool {
+        let b = lower.as_bytes();
         // The long strings holding the candidate's rarest edge gram at an edge (a scan of
         // all of them made redaction quadratic in the number of stand-ins): its 8-gram where
         // the candidate goes on for 8 bytes, else its 4-gram. The first 64 edges are enough.
         let mut best: Option<(&Postings, u32, u32)> = None;
         let mut none = false;
+        let mut inside = false;
         let mut edges = 0;
         gram_edges(lower, |p| {
+            if inside {
+                return;
+            }
+            let g4 = gram_at(b, p);
+            if self.start_bits.get(g4) && self.starts_inside(lower, p, g4) {
+                inside = true;
+                return;
+            }
             edges += 1;
             if none || edges > 64 {
                 return;
@@ -1400,7 +1435,7 @@ impl Taken {
             let (post, g) = if p + 8 <= b.len() {
                 (&self.post8, gram8_at(b, p))
             } else {
-                (&self.post4, u64::from(gram_at(b, p)))
+                (&self.post4, u64::from(g4))
             };
             match post.get(g) {
                 None => none = true,
@@ -1408,13 +1443,14 @@ impl Taken {
                 Some(_) => {}
             }
         });
-        !none
-            && best.is_some_and(|(post, head, _)| {
-                post.iter(head).any(|ix| {
-                    let t = self.long(ix);
-                    t.len() > b.len() && inside_at_edges(t, lower)
+        inside
+            || !none
+                && best.is_some_and(|(post, head, _)| {
+                    post.iter(head).any(|ix| {
+                        let t = self.long(ix);
+                        t.len() > b.len() && inside_at_edges(t, lower)
+                    })
                 })
-            })
     }
 }
 
