@@ -91,7 +91,7 @@ const FILTER_AFTER_QUERIES: usize = 16;
 
 /// Multiplier for hashing a 4-gram into a bit index.
 const GRAM_MUL: u32 = 0x9E37_79B1;
-/// Multiplier for hashing an 8-gram into a bit index.
+/// Multiplier for hashing a gram into a slot of [`Postings`].
 const GRAM_MUL8: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// A set of bits addressed by a hashed 4-gram.
@@ -954,16 +954,17 @@ impl Fingerprint {
 }
 
 /// Posting lists: gram → the strings that contain it, as linked nodes in one vector (no
-/// allocation per gram), headed from an open-addressing table (linear probing, at most half
-/// full).
+/// allocation per gram), headed from a dense list of grams found through an open-addressing
+/// table of their indexes (linear probing, at most half full). Growing the table puts back
+/// the dense list, not every slot of the old table.
 #[derive(Clone, Debug, Default)]
 struct Postings {
-    /// (gram, first node, number of nodes) by hashed gram; 0 nodes: an empty slot.
-    slots: Vec<(u64, u32, u32)>,
+    /// 1 + index in `grams` by hashed gram; 0: an empty slot.
+    slots: Vec<u32>,
     /// `64 - log2(slots.len())`.
     shift: u32,
-    /// Occupied slots.
-    grams: usize,
+    /// (gram, first node, number of nodes), in the order the grams came.
+    grams: Vec<(u64, u32, u32)>,
     /// (string index, next node).
     nodes: Vec<(u32, u32)>,
 }
@@ -988,33 +989,34 @@ impl Postings {
         } else {
             self.slots.len().trailing_zeros() + 1
         };
-        let old = std::mem::replace(&mut self.slots, vec![(0, NONE, 0); 1 << log2]);
+        self.slots = vec![0; 1 << log2];
         self.shift = 64 - log2;
         let mask = self.slots.len() - 1;
-        for e in old.into_iter().filter(|e| e.2 != 0) {
-            let mut i = self.slot(e.0);
-            while self.slots[i].2 != 0 {
+        for (k, e) in self.grams.iter().enumerate() {
+            let mut i = (e.0.wrapping_mul(GRAM_MUL8) >> self.shift) as usize;
+            while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = e;
+            self.slots[i] = k as u32 + 1;
         }
     }
 
     #[inline(always)]
     fn add(&mut self, gram: u64, ix: u32) {
-        if (self.grams + 1) * 2 > self.slots.len() {
+        if (self.grams.len() + 1) * 2 > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(gram);
         loop {
-            let e = &mut self.slots[i];
-            if e.2 == 0 {
-                *e = (gram, self.nodes.len() as u32, 1);
+            let k = self.slots[i];
+            if k == 0 {
+                self.grams.push((gram, self.nodes.len() as u32, 1));
+                self.slots[i] = self.grams.len() as u32;
                 self.nodes.push((ix, NONE));
-                self.grams += 1;
                 return;
             }
+            let e = &mut self.grams[k as usize - 1];
             if e.0 == gram {
                 if self.nodes[e.1 as usize].0 == ix {
                     return;
@@ -1037,10 +1039,8 @@ impl Postings {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(gram);
         loop {
-            let e = &self.slots[i];
-            if e.2 == 0 {
-                return None;
-            }
+            let k = self.slots[i];
+            let e = self.grams.get((k as usize).checked_sub(1)?)?;
             if e.0 == gram {
                 return Some((e.1, e.2));
             }
@@ -1066,9 +1066,60 @@ fn gram8_at(b: &[u8], i: usize) -> u64 {
     u64::from_be_bytes(w)
 }
 
-/// Sampling step of the 8-gram postings: candidates of `8 + STEP - 1` bytes or more always
-/// meet a sampled 8-gram of a string that contains them.
-const STEP: usize = 4;
+/// Candidates of this length or more are ruled out by the 8-gram bits (a better filter),
+/// shorter ones by the 4-gram bits.
+const LONG_CANDIDATE: usize = 11;
+
+/// Calls `f` with the left edges of `s` from which a 4-gram starts, ascending: the byte
+/// offsets `p` with `p + 4 <= s.len()` where a restore could start reading a stand-in inside
+/// `s` ([`redact_entity::restore_edges`]: not between two letters or digits). Offset 0 always
+/// is one.
+#[inline(always)]
+fn gram_edges(s: &str, mut f: impl FnMut(usize)) {
+    let b = s.as_bytes();
+    let Some(last) = b.len().checked_sub(4) else {
+        return;
+    };
+    // Whether the character before `i` is a letter or digit (none before 0: an edge). One
+    // call of `f` in the loop, so that it is inlined once.
+    let mut prev = false;
+    let mut i = 0;
+    while i <= last {
+        let c = b[i];
+        let (alnum, len) = if c < 0x80 {
+            (ASCII_ALNUM[usize::from(c)], 1)
+        } else {
+            let ch = s.get(i..).and_then(|t| t.chars().next()).unwrap_or(' ');
+            (is_alphanumeric(ch), ch.len_utf8())
+        };
+        if !(prev && alnum) {
+            f(i);
+        }
+        prev = alnum;
+        i += len;
+    }
+}
+
+/// By ASCII byte: whether it is a letter or digit.
+static ASCII_ALNUM: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    t
+};
+
+/// Posts the edge `p` of long string `ix` (bytes `b`): its 4-gram, and its 8-gram when the
+/// string goes on for 8 bytes.
+#[inline(always)]
+fn post_edge(post4: &mut Postings, post8: &mut Postings, b: &[u8], p: usize, ix: u32) {
+    post4.add(u64::from(gram_at(b, p)), ix);
+    if p + 8 <= b.len() {
+        post8.add(gram8_at(b, p), ix);
+    }
+}
 
 /// Stand-ins already handed out and reserved strings, lowercased.
 ///
@@ -1081,9 +1132,12 @@ const STEP: usize = 4;
 /// IP addresses and postcodes run out: every longer number holds a shorter one.)
 /// Containment uses the strings of at least 4 bytes, kept back to back in one
 /// buffer: a taken string inside a candidate is found by looking up each 4-gram of the
-/// candidate as a possible start; a candidate inside a taken string is first ruled out by gram
-/// bit sets, then checked against the strings of its rarest 4-gram (short candidates) or of
-/// its first sampled 8-grams (longer ones).
+/// candidate as a possible start; a candidate inside a taken string is ruled out by gram bit
+/// sets while the strings are few, else checked against the strings of its rarest edge gram
+/// (no bits needed: a gram listed by no string rules it out). Such an inner string
+/// starts at a left edge of the outer one (not between two letters or digits), and the inner
+/// string's own left edges are edges of the outer one there: so the postings list the grams
+/// at edges only ([`gram_edges`]), 8 bytes long where a string goes on, else 4.
 #[derive(Clone, Debug)]
 pub(crate) struct Taken {
     hashes: FxSet<u64>,
@@ -1096,10 +1150,13 @@ pub(crate) struct Taken {
     /// First 4-gram → lengths above 67 of the long strings starting with it.
     starts_long: FxMap<u32, Vec<u32>>,
     start_bits: GramBits,
+    /// Every 4-gram and 8-gram of the long strings, while they are few (not `indexed`).
     gram4: GramBits,
     gram8: GramBits,
+    /// Edge 8-gram → the long strings holding it there.
     post8: Postings,
-    /// Every 4-gram → the long strings holding it (for candidates too short for `post8`).
+    /// Edge 4-gram → the long strings holding it there (for edges followed by fewer than 8
+    /// bytes of the candidate).
     post4: Postings,
     /// Whether `post8` and `post4` hold the long strings: only from [`POSTINGS_FROM`]
     /// strings on; below, a candidate is looked for in each string.
@@ -1171,9 +1228,23 @@ const TAKEN_BITS_MIN: u32 = 12;
 
 impl Taken {
     /// Grows the bit sets (up to 2^16 bits for starts, 2^18 for the grams) once the strings
-    /// held fill an eighth of them, and sets them again from the strings.
+    /// held fill an eighth of them, and sets them again from the strings. With the postings
+    /// (`indexed`) only the starts are kept.
     fn grow_filters(&mut self) {
         let bits = |g: &GramBits| (g.words.len() * 64) as u64;
+        if self.indexed {
+            if (self.spans.len() as u64) * 8 <= bits(&self.start_bits)
+                || bits(&self.start_bits) >= 1 << 16
+            {
+                return;
+            }
+            self.start_bits = GramBits::with_bits(bits(&self.start_bits).trailing_zeros() + 2);
+            for &(a, _) in &self.spans {
+                self.start_bits
+                    .set(gram_at(self.arena.as_bytes(), a as usize));
+            }
+            return;
+        }
         if (self.arena.len() as u64) * 8 <= bits(&self.gram4) || bits(&self.gram4) >= 1 << 18 {
             return;
         }
@@ -1232,6 +1303,11 @@ impl Taken {
             }
         }
         self.start_bits.set(g);
+        if self.indexed {
+            // The postings rule candidates out by themselves: no gram bits.
+            self.post(ix);
+            return;
+        }
         // One pass: 4-grams and 8-grams into their bit sets.
         let mut g8 = 0u64;
         for (i, &c) in b.iter().enumerate() {
@@ -1243,9 +1319,7 @@ impl Taken {
                 self.gram8.set8(g8);
             }
         }
-        if self.indexed {
-            self.post(ix);
-        } else if self.spans.len() >= POSTINGS_FROM {
+        if self.spans.len() >= POSTINGS_FROM {
             for k in 0..self.spans.len() as u32 {
                 self.post(k);
             }
@@ -1253,20 +1327,12 @@ impl Taken {
         }
     }
 
-    /// Every 4-gram and every STEP-th 8-gram of long string `ix` into the postings.
+    /// The edge grams of long string `ix` into the postings.
     fn post(&mut self, ix: u32) {
         let (a, e) = self.spans[ix as usize];
-        let b = &self.arena.as_bytes()[a as usize..e as usize];
-        let mut g8 = 0u64;
-        for (i, &c) in b.iter().enumerate() {
-            g8 = (g8 << 8) | u64::from(c);
-            if i >= 3 {
-                self.post4.add(u64::from(g8 as u32), ix);
-            }
-            if i >= 7 && (i - 7) % STEP == 0 {
-                self.post8.add(g8, ix);
-            }
-        }
+        let s = &self.arena[a as usize..e as usize];
+        let (post4, post8) = (&mut self.post4, &mut self.post8);
+        gram_edges(s, |p| post_edge(post4, post8, s.as_bytes(), p, ix));
     }
 
     fn long(&self, ix: u32) -> &str {
@@ -1284,107 +1350,107 @@ impl Taken {
         if b.len() < 4 || self.spans.is_empty() {
             return false;
         }
+        if self.indexed {
+            return self.clashes_indexed(lower);
+        }
         // A taken string inside the candidate: every 4-gram is a possible start; the lengths
         // of the taken strings with that start say which slices to look up.
         let mut g = 0u32;
         for (i, &c) in b.iter().enumerate() {
             g = (g << 8) | u32::from(c);
-            if i >= 3 && self.start_bits.get(g) {
-                let rest = &b[i - 3..];
-                let at = i - 3;
-                let hit = |m: usize| {
-                    m < b.len()
-                        && m <= rest.len()
-                        && self.hashes.contains(&hash_bytes(&rest[..m]))
-                        && at_edges(lower, at, at + m)
-                };
-                if let Some(&mask) = self.starts.get(&g) {
-                    let mut bits = mask;
-                    while bits != 0 {
-                        let m = bits.trailing_zeros() as usize + 4;
-                        if m > rest.len() {
-                            break;
-                        }
-                        if hit(m) {
-                            return true;
-                        }
-                        bits &= bits - 1;
-                    }
+            if i >= 3 && self.start_bits.get(g) && self.starts_inside(lower, i - 3, g) {
+                return true;
+            }
+        }
+        // The candidate inside a taken string. Few strings: each one looked through, after
+        // the bit sets' verdict.
+        let grams_in = if b.len() >= LONG_CANDIDATE {
+            self.gram8.has_all8(b)
+        } else {
+            self.gram4.has_all(b)
+        };
+        grams_in
+            && (0..self.spans.len() as u32).any(|ix| {
+                let t = self.long(ix);
+                t.len() > b.len() && inside_at_edges(t, lower)
+            })
+    }
+
+    /// Whether a taken string (shorter than `lower`) starts at `at` in `lower`, where a restore
+    /// could read it; `g` is the 4-gram there.
+    #[inline]
+    fn starts_inside(&self, lower: &str, at: usize, g: u32) -> bool {
+        let b = lower.as_bytes();
+        let rest = &b[at..];
+        let hit = |m: usize| {
+            m < b.len()
+                && m <= rest.len()
+                && self.hashes.contains(&hash_bytes(&rest[..m]))
+                && at_edges(lower, at, at + m)
+        };
+        if let Some(&mask) = self.starts.get(&g) {
+            let mut bits = mask;
+            while bits != 0 {
+                let m = bits.trailing_zeros() as usize + 4;
+                if m > rest.len() {
+                    break;
                 }
-                if let Some(lens) = self.starts_long.get(&g)
-                    && lens.iter().any(|&m| hit(m as usize))
-                {
+                if hit(m) {
                     return true;
                 }
+                bits &= bits - 1;
             }
         }
-        // The candidate inside a taken string.
-        if !self.indexed {
-            // Few strings: each one looked through, after the bit sets' verdict.
-            let grams_in = if b.len() >= 8 + STEP - 1 {
-                self.gram8.has_all8(b)
+        self.starts_long
+            .get(&g)
+            .is_some_and(|lens| lens.iter().any(|&m| hit(m as usize)))
+    }
+
+    /// [`Taken::clashes`] with the postings (`lower` of 4 or more bytes, not taken itself),
+    /// in one pass over the candidate's left edges: a taken string inside it starts at one of
+    /// them (a restore reads it only there), and it sits inside a taken string only where
+    /// each of them is an edge of that string too.
+    fn clashes_indexed(&self, lower: &str) -> bool {
+        let b = lower.as_bytes();
+        // The long strings holding the candidate's rarest edge gram at an edge (a scan of
+        // all of them made redaction quadratic in the number of stand-ins): its 8-gram where
+        // the candidate goes on for 8 bytes, else its 4-gram. The first 64 edges are enough.
+        let mut best: Option<(&Postings, u32, u32)> = None;
+        let mut none = false;
+        let mut inside = false;
+        let mut edges = 0;
+        gram_edges(lower, |p| {
+            if inside {
+                return;
+            }
+            let g4 = gram_at(b, p);
+            if self.start_bits.get(g4) && self.starts_inside(lower, p, g4) {
+                inside = true;
+                return;
+            }
+            edges += 1;
+            if none || edges > 64 {
+                return;
+            }
+            let (post, g) = if p + 8 <= b.len() {
+                (&self.post8, gram8_at(b, p))
             } else {
-                self.gram4.has_all(b)
+                (&self.post4, u64::from(g4))
             };
-            return grams_in
-                && (0..self.spans.len() as u32).any(|ix| {
-                    let t = self.long(ix);
-                    t.len() > b.len() && inside_at_edges(t, lower)
-                });
-        }
-        if b.len() >= 8 + STEP - 1 {
-            if !self.gram8.has_all8(b) {
-                return false;
+            match post.get(g) {
+                None => none = true,
+                Some(q) if best.is_none_or(|r| q.1 < r.2) => best = Some((post, q.0, q.1)),
+                Some(_) => {}
             }
-            // If the candidate sits in a taken string at offset p, its 8-grams at offsets
-            // i with (p + i) % STEP == 0 are all sampled there: for each offset class, the
-            // rarest gram's list holds every string that could contain it.
-            let n8 = b.len() - 7;
-            for class in 0..STEP {
-                let mut best: Option<(u32, u32)> = None;
-                let mut i = class;
-                while i < n8 {
-                    match self.post8.get(gram8_at(b, i)) {
-                        None => {
-                            best = None;
-                            break;
-                        }
-                        Some(p) if best.is_none_or(|q| p.1 < q.1) => best = Some(p),
-                        Some(_) => {}
-                    }
-                    i += STEP;
-                }
-                if let Some((head, _)) = best
-                    && self.post8.iter(head).any(|ix| {
+        });
+        inside
+            || !none
+                && best.is_some_and(|(post, head, _)| {
+                    post.iter(head).any(|ix| {
                         let t = self.long(ix);
                         t.len() > b.len() && inside_at_edges(t, lower)
                     })
-                {
-                    return true;
-                }
-            }
-            false
-        } else {
-            // Short candidates: the long strings holding the candidate's rarest 4-gram (a
-            // scan of all of them made redaction quadratic in the number of stand-ins).
-            if !self.gram4.has_all(b) {
-                return false;
-            }
-            let mut best: Option<(u32, u32)> = None;
-            for i in 0..b.len() - 3 {
-                match self.post4.get(u64::from(gram_at(b, i))) {
-                    None => return false,
-                    Some(p) if best.is_none_or(|q| p.1 < q.1) => best = Some(p),
-                    Some(_) => {}
-                }
-            }
-            best.is_some_and(|(head, _)| {
-                self.post4.iter(head).any(|ix| {
-                    let t = self.long(ix);
-                    t.len() > b.len() && inside_at_edges(t, lower)
                 })
-            })
-        }
     }
 }
 
@@ -1404,6 +1470,32 @@ mod tests {
             .chain(needles.iter().cloned())
             .collect()
     }
+    /// Whether `c` clashes with one of `taken` by the rule of [`Taken::clashes`], the obvious
+    /// quadratic way.
+    fn naive_clash(taken: &[String], c: &str) -> bool {
+        // Containment only where a restore reads the inner string: not glued to a letter or
+        // digit inside the outer one.
+        let inside = |outer: &str, inner: &str| {
+            (0..=outer.len().saturating_sub(inner.len())).any(|p| {
+                outer.is_char_boundary(p) && outer[p..].starts_with(inner) && {
+                    let glued = |at: usize| {
+                        let (l, r) = (outer[..at].chars().last(), outer[at..].chars().next());
+                        l.is_some_and(|c| c.is_alphanumeric())
+                            && r.is_some_and(|c| c.is_alphanumeric())
+                    };
+                    !glued(p) && !glued(p + inner.len())
+                }
+            })
+        };
+        taken.iter().any(|s| {
+            s == c
+                || (s.len() >= 4
+                    && c.len() >= 4
+                    && s.len() != c.len()
+                    && (inside(s, c) || inside(c, s)))
+        })
+    }
+
     use proptest::prelude::*;
 
     proptest! {
@@ -1419,25 +1511,30 @@ mod tests {
                 t.insert(s);
             }
             for c in &cands {
-                // Containment only where a restore reads the inner string: not glued to a
-                // letter or digit inside the outer one.
-                let inside = |outer: &str, inner: &str| {
-                    (0..=outer.len().saturating_sub(inner.len())).any(|p| {
-                        outer.is_char_boundary(p)
-                            && outer[p..].starts_with(inner)
-                            && {
-                                let glued = |at: usize| {
-                                    let (l, r) = (outer[..at].chars().last(), outer[at..].chars().next());
-                                    l.is_some_and(|c| c.is_alphanumeric()) && r.is_some_and(|c| c.is_alphanumeric())
-                                };
-                                !glued(p) && !glued(p + inner.len())
-                            }
-                    })
-                };
-                let naive = taken.iter().any(|s| {
-                    s == c || (s.len() >= 4 && c.len() >= 4 && s.len() != c.len() && (inside(s, c) || inside(c, s)))
-                });
-                prop_assert_eq!(t.clashes(c), naive, "{:?} vs {:?}", c, taken);
+                prop_assert_eq!(t.clashes(c), naive_clash(&taken, c), "{:?} vs {:?}", c, taken);
+            }
+        }
+
+        /// The same with letters and digits outside ASCII (edges between them are found by
+        /// character), strings of more than 64 edges, and candidates cut from the taken
+        /// strings (most of them held at edges or glued, rarely by chance).
+        #[test]
+        fn taken_matches_naive_unicode_and_cuts(
+            taken in proptest::collection::vec("[ab1 \\-é٣.\u{301}]{0,24}|[a -]{60,200}", 0..3 * POSTINGS_FROM),
+            cuts in proptest::collection::vec((any::<prop::sample::Index>(), any::<usize>(), 0usize..40), 1..40),
+            cands in proptest::collection::vec("[ab1 -é٣]{0,12}|[a -]{130,260}", 1..10),
+        ) {
+            let mut t = Taken::default();
+            for s in &taken {
+                t.insert(s);
+            }
+            let cut = cuts.iter().filter_map(|(i, p, n)| {
+                let s = taken.get(i.index(taken.len().max(1)))?;
+                let p = p % s.len().max(1);
+                s.get(p..(p + n).min(s.len())).map(str::to_string)
+            });
+            for c in cut.chain(cands.iter().cloned()) {
+                prop_assert_eq!(t.clashes(&c), naive_clash(&taken, &c), "{:?} vs {:?}", c, taken);
             }
         }
 
