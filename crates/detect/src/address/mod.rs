@@ -255,6 +255,19 @@ fn next_byte(b: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
     b[i..].iter().position(|&c| hit(c)).map(|o| i + o)
 }
 
+/// The position of the last byte of `b` that `hit` accepts (`rposition`), long stretches
+/// without one passed over 32 bytes at a time from the end, as [`next_byte`] does forwards.
+fn last_byte(b: &[u8], hit: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut end = b.len();
+    for chunk in b.rchunks_exact(32) {
+        if chunk.iter().fold(false, |a, &c| a | hit(c)) {
+            break;
+        }
+        end -= 32;
+    }
+    b[..end].iter().rposition(|&c| hit(c))
+}
+
 /// Bytes read before and after each digit: a street, its number, its postcode and the words
 /// that introduce them lie within these of a digit.
 const BEFORE_DIGIT: usize = 120;
@@ -273,10 +286,9 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
         let mut last = first;
         // The last digit within reach of the last one so far: the digits between add
         // nothing, so they are not read.
-        while let Some(o) = b[last + 1..(last + REACH + 1).min(b.len())]
-            .iter()
-            .rposition(u8::is_ascii_digit)
-        {
+        while let Some(o) = last_byte(&b[last + 1..(last + REACH + 1).min(b.len())], |c| {
+            c.is_ascii_digit()
+        }) {
             last += 1 + o;
         }
         ranges.push((
@@ -1195,6 +1207,8 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // The digits are looked for in the text (32 bytes at a time), each token's after its
     // first one passed over.
     let mut with_digit = vec![false; scan.toks.len()];
+    // The same tokens as a list, ascending (each is met once: the search goes on after it).
+    let mut digit_toks: Vec<usize> = Vec::with_capacity(scan.toks.len() / 4);
     let (b, mut p, mut ti) = (text.as_bytes(), 0, 0);
     while let Some(q) = next_byte(b, p, |c| c.is_ascii_digit()) {
         while ti < scan.toks.len() && scan.toks[ti].end <= q {
@@ -1205,6 +1219,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         };
         if t.start <= q {
             with_digit[ti] = true;
+            digit_toks.push(ti);
             p = t.end;
         } else {
             p = q + 1;
@@ -1222,7 +1237,6 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         let (a, b) = (a.saturating_sub(6), (b + 9).min(scan.toks.len()));
         digit_count[b] > digit_count[a]
     };
-    let has_digit = |i: usize| digit_count[i + 1] > digit_count[i];
     let tok_at = |pos: usize| -> Option<usize> {
         let i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
         (pos < scan.toks[i].end).then_some(i)
@@ -1233,7 +1247,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // a few words of its type): in long prose that is a small part of the text.
     let n = scan.toks.len();
     let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for i in (0..n).filter(|&i| has_digit(i)) {
+    for &i in &digit_toks {
         let a = scan.toks[i.saturating_sub(6)].start;
         let b = scan.toks[(i + 8).min(n - 1)].end;
         match ranges.last_mut() {
@@ -1364,10 +1378,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     }
     // Streets without a type word, read from the postcode after them.
     let mut postcodes: Vec<(usize, usize)> = Vec::new();
-    for i in 0..n {
-        if !has_digit(i) {
-            continue;
-        }
+    for &i in &digit_toks {
         if year_like(scan.t(i).trim_end_matches('.')) {
             continue;
         }
@@ -1431,10 +1442,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // Postcodes after their own words.
     let mut own: Vec<(usize, usize)> = Vec::new();
     let mut marked: Vec<Finding> = Vec::new();
-    for i in 1..n {
-        if !has_digit(i) {
-            continue;
-        }
+    for &i in digit_toks.iter().skip_while(|&&i| i == 0) {
         let w = scan.t(i - 1);
         let cue = postcode_word(w)
             || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
@@ -2514,6 +2522,25 @@ mod tests {
     }
 
     proptest! {
+        /// The chunked search from the end finds what `rposition` finds, with the byte
+        /// anywhere in texts longer and shorter than a chunk.
+        #[test]
+        fn the_last_byte_is_the_one_rposition_finds(
+            text in proptest::collection::vec(prop_oneof![Just(b'7'), Just(b'a'), Just(b' ')], 0..200),
+            sparse in 0usize..4,
+        ) {
+            // Mostly letters and spaces, a digit now and then (or none).
+            let b: Vec<u8> = text
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| if c == b'7' && i % (sparse * 37 + 1) != 0 { b'a' } else { c })
+                .collect();
+            prop_assert_eq!(
+                super::last_byte(&b, |c| c.is_ascii_digit()),
+                b.iter().rposition(u8::is_ascii_digit)
+            );
+        }
+
         /// The token of a byte found from any hint is the one the binary search finds.
         #[test]
         fn tokens_found_near_a_hint_are_those_of_the_binary_search(
