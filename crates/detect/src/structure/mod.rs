@@ -59,7 +59,8 @@ pub struct Field {
 /// Every field of `text`, sorted by start and disjoint.
 pub fn fields(text: &str) -> Vec<Field> {
     let lines = lines(text);
-    let mut out = Vec::new();
+    // About a field a line (a key or label, or a row's cells): fewer growths of the vector.
+    let mut out = Vec::with_capacity(lines.len());
     tables(text, &lines, &mut out);
     for line in &lines {
         key_values(text, line, &mut out);
@@ -129,7 +130,10 @@ const CLASS: [u8; 256] = {
 /// the characters that the key and label readers need: one pass over the text.
 fn lines(text: &str) -> Vec<Line> {
     let b = text.as_bytes();
-    let mut out = Vec::new();
+    // Room for lines of 32 bytes on average (more than most texts have): the vector seldom
+    // grows, and each growth copied all the lines before (a count of the line breaks first
+    // cost more than the copies).
+    let mut out = Vec::with_capacity(b.len() / 32 + 8);
     let mut line = Line::at(0);
     let mut quoted = false;
     let mut i = 0;
@@ -303,7 +307,13 @@ fn is_rule_row(text: &str, cells: &[(usize, usize)]) -> bool {
 
 fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
     // The cells of all rows in one vector (rule rows left out), and each row's part of it.
-    let mut all = Vec::new();
+    // Each row has the first's count of delimiters (those in quotes aside): about that many
+    // cells and one more.
+    let per_row = match (DELIMS.iter().position(|&x| x == d), rows.first()) {
+        (Some(k), Some(r)) => r.counts[k] + 1,
+        _ => 1,
+    };
+    let mut all = Vec::with_capacity(rows.len() * per_row);
     let mut parts = Vec::with_capacity(rows.len());
     for l in rows {
         let from = all.len();
