@@ -283,7 +283,8 @@ fn next_digit(b: &[u8], from: usize) -> Option<usize> {
         // `x + 0x50` is set where a byte is at least `0`, of `x + 0x46` where it is above
         // `9`; a byte with its high bit set (not ASCII) is none.
         let x = v & !HIGH;
-        let m = (x + ONES * u64::from(0x80 - b'0')) & !(x + ONES * u64::from(0x7F - b'9')) & !v & HIGH;
+        let m =
+            (x + ONES * u64::from(0x80 - b'0')) & !(x + ONES * u64::from(0x7F - b'9')) & !v & HIGH;
         if m != 0 {
             return Some(i + (m.trailing_zeros() / 8) as usize);
         }
@@ -2457,12 +2458,7 @@ fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> 
         let mut all: Vec<(usize, usize)> = Vec::new();
         for p in pats {
             let p = p.to_ascii_lowercase();
-            let mut from = 0;
-            while let Some(i) = lower[from..].find(p.as_str()) {
-                let s = from + i;
-                all.push((s, s + p.len()));
-                from = s + lower[s..].chars().next().map_or(1, char::len_utf8);
-            }
+            occurrences(lower.as_bytes(), p.as_bytes(), &mut all);
         }
         all.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         let mut last = 0;
@@ -2483,6 +2479,25 @@ fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> 
             return Vec::new();
         };
         ac.find_iter(text).map(|m| (m.start(), m.end())).collect()
+    }
+}
+
+/// Pushes every place of `pat` in `hay` (overlapping ones too), in order: the places of its
+/// first byte are found 32 bytes at a time (see [`next_byte`]) and the rest compared there,
+/// without the set-up of a substring searcher for each street. On text and a pattern that
+/// are UTF-8 (starting with a character), these are the places a search from each match's
+/// next character finds: a match starts with a character's first byte.
+fn occurrences(hay: &[u8], pat: &[u8], out: &mut Vec<(usize, usize)>) {
+    // The streets searched are five bytes or more: never empty.
+    let Some(&first) = pat.first() else {
+        return;
+    };
+    let mut from = 0;
+    while let Some(i) = next_byte(hay, from, |c| c == first) {
+        if hay[i..].starts_with(pat) {
+            out.push((i, i + pat.len()));
+        }
+        from = i + 1;
     }
 }
 
@@ -2582,6 +2597,25 @@ mod tests {
                 let want = b[i..].iter().position(u8::is_ascii_digit).map(|o| i + o);
                 prop_assert_eq!(super::next_digit(b, i), want, "{} in {:?}", i, text);
             }
+        }
+
+        /// `occurrences` finds what a substring search from each match's next character
+        /// finds, in texts and patterns of ASCII and other characters.
+        #[test]
+        fn occurrences_are_those_of_the_substring_search(
+            text in "([aB1 -]|é|ß|\\PC){0,60}",
+            pat in "([aB1 -]|é|\\PC){1,4}",
+        ) {
+            let mut want = Vec::new();
+            let mut from = 0;
+            while let Some(i) = text[from..].find(pat.as_str()) {
+                let s = from + i;
+                want.push((s, s + pat.len()));
+                from = s + text[s..].chars().next().map_or(1, char::len_utf8);
+            }
+            let mut got = Vec::new();
+            super::occurrences(text.as_bytes(), pat.as_bytes(), &mut got);
+            prop_assert_eq!(got, want);
         }
 
         /// The token of a byte found from any hint is the one the binary search finds.
