@@ -539,6 +539,21 @@ const POSSESSIVE_FIRST: [u64; 256] = {
     t
 };
 
+/// For each byte, the possessives (bits as in [`POSSESSIVE_FIRST`]) whose second byte it is
+/// in either ASCII case: with the first byte's, most places a word starts are passed over
+/// without looking for the end of the word.
+const POSSESSIVE_SECOND: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < POSSESSIVES.len() {
+        let c = POSSESSIVES[i].as_bytes()[1];
+        t[c as usize] |= 1 << i;
+        t[c.to_ascii_uppercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// For each byte: 2 if a possessive starts with it (either ASCII case), plus 1 if it is an
 /// ASCII letter or digit.
 const POSSESSIVE_START: [u8; 256] = {
@@ -638,7 +653,13 @@ fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
     // letter or digit.
     while let Some(at) = next_possessive_start(line, from) {
         from = at + 1;
-        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])];
+        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])]
+            & line
+                .get(at + 1)
+                .map_or(0, |&c| POSSESSIVE_SECOND[usize::from(c)]);
+        if cands == 0 {
+            continue;
+        }
         // Only those whose first word is as long as the one here can match.
         let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
             continue;
@@ -1907,6 +1928,33 @@ mod tests {
                     "{:?} from {}", line, from
                 );
             }
+        }
+    }
+
+    /// The ends of the possessives in `line` as an overlapping search for all of them finds
+    /// them (those not after a letter or digit, each end once).
+    fn possessive_ends_agree(line: &str) {
+        let ac = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(POSSESSIVES)
+            .unwrap();
+        let mut want: Vec<usize> = ac
+            .find_overlapping_iter(line)
+            .filter(|m| m.start() == 0 || !line.as_bytes()[m.start() - 1].is_ascii_alphanumeric())
+            .map(|m| m.end())
+            .collect();
+        want.dedup();
+        let mut got = Vec::new();
+        possessive_ends(line.as_bytes(), |e| got.push(e));
+        assert_eq!(got, want, "{line:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn possessive_ends_agree_with_the_overlapping_search(
+            line in "(my|MY|your|our|his|her|il mio|la mia|o meu|mój|můj|benim|mine|minun|[mMyYoOhHiIlLaAbBuU]|[a-z0-9]{1,5}|[ .,é’-]|\\PC){0,24}"
+        ) {
+            possessive_ends_agree(&line);
         }
     }
 
