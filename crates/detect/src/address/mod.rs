@@ -1233,7 +1233,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // first one passed over.
     let mut with_digit = vec![false; scan.toks.len()];
     // The same tokens as a list, ascending (each is met once: the search goes on after it).
-    let mut digit_toks: Vec<usize> = Vec::with_capacity(scan.toks.len() / 4);
+    let mut digit_toks: Vec<usize> = Vec::with_capacity(scan.toks.len());
     let (b, mut p, mut ti) = (text.as_bytes(), 0, 0);
     while let Some(q) = next_digit(b, p) {
         while ti < scan.toks.len() && scan.toks[ti].end <= q {

@@ -437,15 +437,20 @@ impl<'t> Cx<'t> {
 
     #[inline]
     fn flags(&self, i: usize) -> u32 {
-        // Looked up once per token: the judges ask about the same words many times.
-        let c = &self.flag_cache[i];
-        let f = c.get();
+        // Looked up once per token: the judges ask about the same words many times (the
+        // cached answer inline, the look-up apart).
+        let f = self.flag_cache[i].get();
         if f != u32::MAX {
             return f;
         }
+        self.look_up_flags(i)
+    }
+
+    #[inline(never)]
+    fn look_up_flags(&self, i: usize) -> u32 {
         let t = self.toks[i];
         let f = self.lex.flags_at(self.text, t.start, t.end);
-        c.set(f);
+        self.flag_cache[i].set(f);
         f
     }
 
