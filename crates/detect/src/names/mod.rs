@@ -863,7 +863,7 @@ fn label_value(cx: &Cx<'_>, ti: usize, end: usize, lower_ok: bool) -> Option<(us
                 || (f & PARTICLE != 0
                     && j + 1 < toks.len()
                     && toks[j + 1].shape != Shape::Lower
-                    && is_space_gap(cx.gap_after(j)))
+                    && is_space_gap_bytes(cx.gap_after_bytes(j)))
         };
         if !fits {
             break;
@@ -1079,11 +1079,11 @@ fn judge(
                 .any(|m| w.eq_ignore_ascii_case(m));
             if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
                 ctx.strong = true;
-                addressed = is_space_gap(cx.gap_after(a));
+                addressed = is_space_gap_bytes(cx.gap_after_bytes(a));
             }
         } else if f & REL != 0 && !known {
             ctx.strong = true;
-            addressed = is_space_gap(cx.gap_after(a));
+            addressed = is_space_gap_bytes(cx.gap_after_bytes(a));
         } else if f & DET != 0 && !known {
             ctx.det = true;
         } else if f & MORNING != 0 && !known {
@@ -1141,17 +1141,20 @@ fn judge(
                 || fk & ORG != 0
         };
         // Only a gap with a `&` in it can join a firm.
-        let has_amp = |g: &str| g.bytes().any(|c| c == b'&');
-        let (after, before) = (cx.gap_after(a), cx.gap_before(a));
-        if (b < toks.len() && has_amp(after) && amp(after, b))
-            || (a > 0 && has_amp(before) && amp(before, a - 1))
+        let has_amp = |g: &[u8]| g.contains(&b'&');
+        if (b < toks.len() && has_amp(cx.gap_after_bytes(a)) && amp(cx.gap_after(a), b))
+            || (a > 0 && has_amp(cx.gap_before_bytes(a)) && amp(cx.gap_before(a), a - 1))
         {
             return None;
         }
     }
     // The word right after the run.
-    let next_gap = if b < toks.len() { cx.gap_before(b) } else { "" };
-    if b < toks.len() && is_space_gap(next_gap) && b == j {
+    let next_gap: &[u8] = if b < toks.len() {
+        cx.gap_before_bytes(b)
+    } else {
+        b""
+    };
+    if b < toks.len() && is_space_gap_bytes(next_gap) && b == j {
         let f = cx.flags(b);
         if f & ORG != 0 && toks[b].shape != Shape::Lower {
             org = true;
@@ -1166,7 +1169,7 @@ fn judge(
             && b + 1 < toks.len()
             && toks[b + 1].shape == Shape::Lower
             && cx.flags(b + 1) & DET == 0
-            && is_space_gap(cx.gap_before(b + 1))
+            && is_space_gap_bytes(cx.gap_before_bytes(b + 1))
         {
             ctx.from_dept = true;
             ctx.medium = true;
@@ -1177,8 +1180,8 @@ fn judge(
     }
     // `Norbert Slavík, born 02.01.1952`, `Madlen Parvanova (born …)`: only people are born.
     if b < toks.len() && b == j {
-        let g = cx.gap_before(b);
-        if matches!(g, ", " | " (" | ",") && cx.flags(b) & BORN != 0 {
+        let g = cx.gap_before_bytes(b);
+        if matches!(g, b", " | b" (" | b",") && cx.flags(b) & BORN != 0 {
             ctx.strong = true;
         }
     }
@@ -1223,7 +1226,7 @@ fn judge(
                         cx.word(k),
                         &["a", "à", "aan", "an", "het", "even", "to", "al"],
                     )
-                    && is_space_gap(cx.gap_before(k))
+                    && is_space_gap_bytes(cx.gap_before_bytes(k))
                 {
                     k -= 1;
                     steps += 1;
@@ -1621,14 +1624,19 @@ fn lower_case(cx: &mut Cx<'_>) {
         // What the tests below need before any word is looked up: a lower-case word of three
         // letters or more, after a space and a word that may announce a person, in a list,
         // or after a colon.
-        if t.shape != Shape::Lower
-            || t.end - t.start < 3
-            || !((is_space_gap_bytes(cx.gap_before_bytes(i))
-                && cx.lex.may_announce(cx.word(i - 1)))
-                // Between a listed name and the one found last, one word at most (`and`).
-                || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
-                || (cx.gap_before_bytes(i).contains(&b':')
-                    && cx.gap_before(i).trim_end().ends_with(':')))
+        if t.shape != Shape::Lower || t.end - t.start < 3 {
+            i += 1;
+            continue;
+        }
+        let gap = cx.gap_before_bytes(i);
+        let before = cx.toks[i - 1];
+        if !((is_space_gap_bytes(gap)
+            && cx
+                .lex
+                .may_announce(&cx.text.as_bytes()[before.start..before.end]))
+            // Between a listed name and the one found last, one word at most (`and`).
+            || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
+            || (gap.contains(&b':') && cx.gap_before(i).trim_end().ends_with(':')))
         {
             i += 1;
             continue;
@@ -1659,7 +1667,10 @@ fn lower_case(cx: &mut Cx<'_>) {
             continue;
         }
         let mut end = i + 1;
-        if end < n && is_space_gap(cx.gap_before(end)) && cx.toks[end].shape == Shape::Lower {
+        if end < n
+            && is_space_gap_bytes(cx.gap_before_bytes(end))
+            && cx.toks[end].shape == Shape::Lower
+        {
             let f = cx.flags(end);
             let t = cx.toks[end];
             let surname_like = t.end - t.start >= 3
@@ -1719,7 +1730,7 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
     let mut extra = Vec::new();
     for &(a, b) in rejected {
         // Not after a determiner and not a part of an organisation's name.
-        if a > 0 && is_space_gap(cx.gap_before(a)) && cx.flags(a - 1) & DET != 0 {
+        if a > 0 && is_space_gap_bytes(cx.gap_before_bytes(a)) && cx.flags(a - 1) & DET != 0 {
             continue;
         }
         let mut is_part = |k: usize| match lowered(k, &mut lower) {
