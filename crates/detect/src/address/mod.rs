@@ -255,6 +255,44 @@ fn next_byte(b: &[u8], from: usize, hit: impl Fn(u8) -> bool) -> Option<usize> {
     b[i..].iter().position(|&c| hit(c)).map(|o| i + o)
 }
 
+/// The position of the last byte of `b` that `hit` accepts (`rposition`), long stretches
+/// without one passed over 32 bytes at a time from the end, as [`next_byte`] does forwards.
+fn last_byte(b: &[u8], hit: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut end = b.len();
+    for chunk in b.rchunks_exact(32) {
+        if chunk.iter().fold(false, |a, &c| a | hit(c)) {
+            break;
+        }
+        end -= 32;
+    }
+    b[..end].iter().rposition(|&c| hit(c))
+}
+
+/// The position of the first ASCII digit of `b` from `from` on, eight bytes at a time: in
+/// text where digits are near each other (records, logs) the next is within a word or two,
+/// and the search of [`next_byte`] cost more to set up than it saved.
+fn next_digit(b: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(w) = b.get(i..i + 8) {
+        let mut v = [0u8; 8];
+        v.copy_from_slice(w);
+        let v = u64::from_le_bytes(v);
+        // Seven bits of each byte: the sums stay inside their byte. The high bit of
+        // `x + 0x50` is set where a byte is at least `0`, of `x + 0x46` where it is above
+        // `9`; a byte with its high bit set (not ASCII) is none.
+        let x = v & !HIGH;
+        let m =
+            (x + ONES * u64::from(0x80 - b'0')) & !(x + ONES * u64::from(0x7F - b'9')) & !v & HIGH;
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    b[i..].iter().position(u8::is_ascii_digit).map(|o| i + o)
+}
+
 /// Bytes read before and after each digit: a street, its number, its postcode and the words
 /// that introduce them lie within these of a digit.
 const BEFORE_DIGIT: usize = 120;
@@ -269,14 +307,13 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
     const REACH: usize = BEFORE_DIGIT + AFTER_DIGIT;
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     let mut from = 0;
-    while let Some(first) = next_byte(b, from, |c| c.is_ascii_digit()) {
+    while let Some(first) = next_digit(b, from) {
         let mut last = first;
         // The last digit within reach of the last one so far: the digits between add
         // nothing, so they are not read.
-        while let Some(o) = b[last + 1..(last + REACH + 1).min(b.len())]
-            .iter()
-            .rposition(u8::is_ascii_digit)
-        {
+        while let Some(o) = last_byte(&b[last + 1..(last + REACH + 1).min(b.len())], |c| {
+            c.is_ascii_digit()
+        }) {
             last += 1 + o;
         }
         ranges.push((
@@ -1195,8 +1232,10 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // The digits are looked for in the text (32 bytes at a time), each token's after its
     // first one passed over.
     let mut with_digit = vec![false; scan.toks.len()];
+    // The same tokens as a list, ascending (each is met once: the search goes on after it).
+    let mut digit_toks: Vec<usize> = Vec::with_capacity(scan.toks.len());
     let (b, mut p, mut ti) = (text.as_bytes(), 0, 0);
-    while let Some(q) = next_byte(b, p, |c| c.is_ascii_digit()) {
+    while let Some(q) = next_digit(b, p) {
         while ti < scan.toks.len() && scan.toks[ti].end <= q {
             ti += 1;
         }
@@ -1205,6 +1244,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         };
         if t.start <= q {
             with_digit[ti] = true;
+            digit_toks.push(ti);
             p = t.end;
         } else {
             p = q + 1;
@@ -1222,7 +1262,6 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         let (a, b) = (a.saturating_sub(6), (b + 9).min(scan.toks.len()));
         digit_count[b] > digit_count[a]
     };
-    let has_digit = |i: usize| digit_count[i + 1] > digit_count[i];
     let tok_at = |pos: usize| -> Option<usize> {
         let i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
         (pos < scan.toks[i].end).then_some(i)
@@ -1233,7 +1272,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // a few words of its type): in long prose that is a small part of the text.
     let n = scan.toks.len();
     let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for i in (0..n).filter(|&i| has_digit(i)) {
+    for &i in &digit_toks {
         let a = scan.toks[i.saturating_sub(6)].start;
         let b = scan.toks[(i + 8).min(n - 1)].end;
         match ranges.last_mut() {
@@ -1364,10 +1403,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     }
     // Streets without a type word, read from the postcode after them.
     let mut postcodes: Vec<(usize, usize)> = Vec::new();
-    for i in 0..n {
-        if !has_digit(i) {
-            continue;
-        }
+    for &i in &digit_toks {
         if year_like(scan.t(i).trim_end_matches('.')) {
             continue;
         }
@@ -1381,10 +1417,16 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             postcodes.push((i, last));
         }
     }
-    for i in 0..n {
-        if !digits_near(i + 5, i) {
-            continue;
-        }
+    // The tokens with a digit in them, in the one before or in the eight after (what
+    // `digits_near(i + 5, i)` tests), in order: those from eight before each token with a
+    // digit to the one after it.
+    let mut next = 0;
+    let near_digits = digit_toks.iter().flat_map(|&d| {
+        let from = d.saturating_sub(8).max(next);
+        next = (d + 2).min(n);
+        from..next
+    });
+    for i in near_digits {
         // Each reading's first test of the token, made here on its bytes: most tokens
         // are none of these.
         let Tok {
@@ -1431,10 +1473,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // Postcodes after their own words.
     let mut own: Vec<(usize, usize)> = Vec::new();
     let mut marked: Vec<Finding> = Vec::new();
-    for i in 1..n {
-        if !has_digit(i) {
-            continue;
-        }
+    for &i in digit_toks.iter().skip_while(|&&i| i == 0) {
         let w = scan.t(i - 1);
         let cue = postcode_word(w)
             || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
@@ -2419,12 +2458,7 @@ fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> 
         let mut all: Vec<(usize, usize)> = Vec::new();
         for p in pats {
             let p = p.to_ascii_lowercase();
-            let mut from = 0;
-            while let Some(i) = lower[from..].find(p.as_str()) {
-                let s = from + i;
-                all.push((s, s + p.len()));
-                from = s + lower[s..].chars().next().map_or(1, char::len_utf8);
-            }
+            occurrences(lower.as_bytes(), p.as_bytes(), &mut all);
         }
         all.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         let mut last = 0;
@@ -2445,6 +2479,25 @@ fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> 
             return Vec::new();
         };
         ac.find_iter(text).map(|m| (m.start(), m.end())).collect()
+    }
+}
+
+/// Pushes every place of `pat` in `hay` (overlapping ones too), in order: the places of its
+/// first byte are found 32 bytes at a time (see [`next_byte`]) and the rest compared there,
+/// without the set-up of a substring searcher for each street. On text and a pattern that
+/// are UTF-8 (starting with a character), these are the places a search from each match's
+/// next character finds: a match starts with a character's first byte.
+fn occurrences(hay: &[u8], pat: &[u8], out: &mut Vec<(usize, usize)>) {
+    // The streets searched are five bytes or more: never empty.
+    let Some(&first) = pat.first() else {
+        return;
+    };
+    let mut from = 0;
+    while let Some(i) = next_byte(hay, from, |c| c == first) {
+        if hay[i..].starts_with(pat) {
+            out.push((i, i + pat.len()));
+        }
+        from = i + 1;
     }
 }
 
@@ -2514,6 +2567,57 @@ mod tests {
     }
 
     proptest! {
+        /// The chunked search from the end finds what `rposition` finds, with the byte
+        /// anywhere in texts longer and shorter than a chunk.
+        #[test]
+        fn the_last_byte_is_the_one_rposition_finds(
+            text in proptest::collection::vec(prop_oneof![Just(b'7'), Just(b'a'), Just(b' ')], 0..200),
+            sparse in 0usize..4,
+        ) {
+            // Mostly letters and spaces, a digit now and then (or none).
+            let b: Vec<u8> = text
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| if c == b'7' && i % (sparse * 37 + 1) != 0 { b'a' } else { c })
+                .collect();
+            prop_assert_eq!(
+                super::last_byte(&b, |c| c.is_ascii_digit()),
+                b.iter().rposition(u8::is_ascii_digit)
+            );
+        }
+
+        /// `next_digit` finds the digit the byte-by-byte search finds, from any place, with
+        /// bytes around `0` and `9` and outside ASCII.
+        #[test]
+        fn next_digit_agrees_with_the_byte_search(
+            text in "([a-z]{1,12}|[/0-9:]|é|\\PC){0,24}",
+        ) {
+            let b = text.as_bytes();
+            for i in 0..=b.len() {
+                let want = b[i..].iter().position(u8::is_ascii_digit).map(|o| i + o);
+                prop_assert_eq!(super::next_digit(b, i), want, "{} in {:?}", i, text);
+            }
+        }
+
+        /// `occurrences` finds what a substring search from each match's next character
+        /// finds, in texts and patterns of ASCII and other characters.
+        #[test]
+        fn occurrences_are_those_of_the_substring_search(
+            text in "([aB1 -]|é|ß|\\PC){0,60}",
+            pat in "([aB1 -]|é|\\PC){1,4}",
+        ) {
+            let mut want = Vec::new();
+            let mut from = 0;
+            while let Some(i) = text[from..].find(pat.as_str()) {
+                let s = from + i;
+                want.push((s, s + pat.len()));
+                from = s + text[s..].chars().next().map_or(1, char::len_utf8);
+            }
+            let mut got = Vec::new();
+            super::occurrences(text.as_bytes(), pat.as_bytes(), &mut got);
+            prop_assert_eq!(got, want);
+        }
+
         /// The token of a byte found from any hint is the one the binary search finds.
         #[test]
         fn tokens_found_near_a_hint_are_those_of_the_binary_search(

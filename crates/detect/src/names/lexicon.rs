@@ -741,11 +741,12 @@ impl Lexicon {
     /// False only when the word (any case) is no greeting and announces no person (its
     /// flags hold none of `GREET`, `BEFORE`, `SPEECH_BEFORE`): a test of its first letter and
     /// length, without a look-up.
-    pub fn may_announce(&self, word: &str) -> bool {
+    /// The word is given as its bytes (ASCII exactly when the word is).
+    pub fn may_announce(&self, word: &[u8]) -> bool {
         if word.is_empty() || !word.is_ascii() {
             return true;
         }
-        let (slot, bit) = announce_bit(word.as_bytes());
+        let (slot, bit) = announce_bit(word);
         self.announce[slot] & bit != 0
     }
 

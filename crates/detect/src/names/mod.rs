@@ -178,6 +178,29 @@ const LETTER: u8 = 1;
 const NOTED: u8 = 2;
 const HIGH: u8 = 3;
 
+/// The bytes that glue letters into an identifier: ASCII digits, `_` and `$`.
+const GLUED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_digit() || b == b'_' || b == b'$';
+        c += 1;
+    }
+    t
+};
+
+/// The high bit of each byte of `v` that is an ASCII lower-case letter (`a` to `z`).
+fn lower_bytes(v: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Seven bits of each byte: the sums stay inside their byte (at most 0x7F + 0x1F). The
+    // high bit of `x + 0x1F` is set where a byte is at least `a`, of `x + 0x05` where it is
+    // above `z`; a byte with its high bit set (not ASCII) is none.
+    let x = v & !HIGH;
+    (x + ONES * u64::from(0x80 - b'a')) & !(x + ONES * u64::from(0x7F - b'z')) & !v & HIGH
+}
+
 /// Splits `text` into words; notes where its line breaks, colons and `@` are on the way
 /// (every byte between words passes the test for a word's start once).
 fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
@@ -185,13 +208,21 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
     let n = b.len();
     let mut i = 0;
     while i < n {
-        // A tight loop passes the bytes between words that say nothing (most of them).
-        match b[i..]
-            .iter()
-            .position(|&c| TOK_CLASS[usize::from(c)] != SKIP)
-        {
-            Some(k) => i += k,
-            None => break,
+        // A tight loop passes the bytes between words that say nothing (most of them); most
+        // gaps are one byte (a space), tested before the loop is set up.
+        if TOK_CLASS[usize::from(b[i])] == SKIP {
+            i += 1;
+            if b.get(i).is_some_and(|&c| TOK_CLASS[usize::from(c)] == SKIP) {
+                match b[i..]
+                    .iter()
+                    .position(|&c| TOK_CLASS[usize::from(c)] != SKIP)
+                {
+                    Some(k) => i += k,
+                    None => break,
+                }
+            } else if i >= n {
+                break;
+            }
         }
         let c = b[i];
         match TOK_CLASS[usize::from(c)] {
@@ -216,10 +247,23 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
         let mut first_upper = false;
         let mut first = true;
         loop {
-            // A run of ASCII lower-case letters at once.
+            // A run of ASCII lower-case letters at once: eight bytes at a time while eight are
+            // left, the rest one by one.
             let run = i;
-            while i < n && b[i].is_ascii_lowercase() {
-                i += 1;
+            while let Some(w) = b.get(i..i + 8) {
+                let mut v = [0u8; 8];
+                v.copy_from_slice(w);
+                let other = !lower_bytes(u64::from_le_bytes(v)) & 0x8080_8080_8080_8080;
+                if other != 0 {
+                    i += (other.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+            }
+            if b.len() < i + 8 {
+                while i < n && b[i].is_ascii_lowercase() {
+                    i += 1;
+                }
             }
             if i > run {
                 lower += i - run;
@@ -293,7 +337,7 @@ fn tokenize(text: &str, toks: &mut Vec<Tok>, marks: &mut Marks) {
         }
         // Letters glued to digits, `_` or `$` are part of an identifier (`Ed25519`, `$USERNAME`,
         // `Asa5_x`, a run inside a base64 token), not a word of prose: never a name.
-        let glued = |c: u8| c.is_ascii_digit() || c == b'_' || c == b'$';
+        let glued = |c: u8| GLUED[usize::from(c)];
         let in_identifier = (start > 0 && glued(b[start - 1])) || (i < n && glued(b[i]));
         let shape = if in_identifier {
             Shape::Lower
@@ -393,15 +437,20 @@ impl<'t> Cx<'t> {
 
     #[inline]
     fn flags(&self, i: usize) -> u32 {
-        // Looked up once per token: the judges ask about the same words many times.
-        let c = &self.flag_cache[i];
-        let f = c.get();
+        // Looked up once per token: the judges ask about the same words many times (the
+        // cached answer inline, the look-up apart).
+        let f = self.flag_cache[i].get();
         if f != u32::MAX {
             return f;
         }
+        self.look_up_flags(i)
+    }
+
+    #[inline(never)]
+    fn look_up_flags(&self, i: usize) -> u32 {
         let t = self.toks[i];
         let f = self.lex.flags_at(self.text, t.start, t.end);
-        c.set(f);
+        self.flag_cache[i].set(f);
         f
     }
 
@@ -410,6 +459,21 @@ impl<'t> Cx<'t> {
     fn gap_before(&self, i: usize) -> &'t str {
         let s = if i == 0 { 0 } else { self.toks[i - 1].end };
         &self.text[s..self.toks[i].start]
+    }
+
+    /// [`Cx::gap_before`] as bytes: the hot loops test gaps byte by byte, and a byte slice
+    /// costs no test of character boundaries.
+    #[inline]
+    fn gap_before_bytes(&self, i: usize) -> &'t [u8] {
+        let s = if i == 0 { 0 } else { self.toks[i - 1].end };
+        &self.text.as_bytes()[s..self.toks[i].start]
+    }
+
+    /// [`Cx::gap_after`] as bytes.
+    #[inline]
+    fn gap_after_bytes(&self, i: usize) -> &'t [u8] {
+        let e = self.toks.get(i + 1).map_or(self.text.len(), |t| t.start);
+        &self.text.as_bytes()[self.toks[i].end..e]
     }
 
     #[inline]
@@ -502,7 +566,14 @@ fn push_lower(out: &mut String, w: &str) {
 
 /// Is the (possibly spaced) gap a plain word separator on one line?
 fn is_space_gap(g: &str) -> bool {
-    !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
+    is_space_gap_bytes(g.as_bytes())
+}
+
+/// [`is_space_gap`] of the gap's bytes.
+#[inline]
+fn is_space_gap_bytes(g: &[u8]) -> bool {
+    !g.is_empty() && g.len() <= 3 && g.iter().all(|&b| b == b' ' || b == b'\t')
+        || g == "\u{a0}".as_bytes()
 }
 
 /// The first `#`, `-` or byte 0x93 (the end of `–`) in `head`, eight bytes at a time.
@@ -792,7 +863,7 @@ fn label_value(cx: &Cx<'_>, ti: usize, end: usize, lower_ok: bool) -> Option<(us
                 || (f & PARTICLE != 0
                     && j + 1 < toks.len()
                     && toks[j + 1].shape != Shape::Lower
-                    && is_space_gap(cx.gap_after(j)))
+                    && is_space_gap_bytes(cx.gap_after_bytes(j)))
         };
         if !fits {
             break;
@@ -941,10 +1012,10 @@ fn runs(cx: &mut Cx<'_>) -> Vec<(usize, usize)> {
             if cx.toks[j - 1].poss {
                 break;
             }
-            let gap = cx.gap_before(j);
+            let gap = cx.gap_before_bytes(j);
             let prev_len = cx.toks[j - 1].end - cx.toks[j - 1].start;
             let prev_short = || prev_len == 1 || (prev_len <= 5 && cx.flags(j - 1) & TITLE != 0);
-            let ok_gap = is_space_gap(gap) || ((gap == ". " || gap == ".") && prev_short());
+            let ok_gap = is_space_gap_bytes(gap) || ((gap == b". " || gap == b".") && prev_short());
             if !ok_gap {
                 break;
             }
@@ -953,7 +1024,7 @@ fn runs(cx: &mut Cx<'_>) -> Vec<(usize, usize)> {
                 // A particle inside a name (`Daan de Vries`, `Ludwig van Beethoven`).
                 let next_cap = j + 1 < n
                     && cx.toks[j + 1].shape != Shape::Lower
-                    && is_space_gap(cx.gap_after(j));
+                    && is_space_gap_bytes(cx.gap_after_bytes(j));
                 if next_cap && cx.flags(j) & PARTICLE != 0 {
                     j += 1;
                     continue;
@@ -1008,11 +1079,11 @@ fn judge(
                 .any(|m| w.eq_ignore_ascii_case(m));
             if !morning || (a > 0 && cx.flags(a - 1) & MORNING != 0) {
                 ctx.strong = true;
-                addressed = is_space_gap(cx.gap_after(a));
+                addressed = is_space_gap_bytes(cx.gap_after_bytes(a));
             }
         } else if f & REL != 0 && !known {
             ctx.strong = true;
-            addressed = is_space_gap(cx.gap_after(a));
+            addressed = is_space_gap_bytes(cx.gap_after_bytes(a));
         } else if f & DET != 0 && !known {
             ctx.det = true;
         } else if f & MORNING != 0 && !known {
@@ -1077,17 +1148,20 @@ fn judge(
                 || fk & ORG != 0
         };
         // Only a gap with a `&` in it can join a firm.
-        let has_amp = |g: &str| g.bytes().any(|c| c == b'&');
-        let (after, before) = (cx.gap_after(a), cx.gap_before(a));
-        if (b < toks.len() && has_amp(after) && amp(after, b))
-            || (a > 0 && has_amp(before) && amp(before, a - 1))
+        let has_amp = |g: &[u8]| g.contains(&b'&');
+        if (b < toks.len() && has_amp(cx.gap_after_bytes(a)) && amp(cx.gap_after(a), b))
+            || (a > 0 && has_amp(cx.gap_before_bytes(a)) && amp(cx.gap_before(a), a - 1))
         {
             return None;
         }
     }
     // The word right after the run.
-    let next_gap = if b < toks.len() { cx.gap_before(b) } else { "" };
-    if b < toks.len() && is_space_gap(next_gap) && b == j {
+    let next_gap: &[u8] = if b < toks.len() {
+        cx.gap_before_bytes(b)
+    } else {
+        b""
+    };
+    if b < toks.len() && is_space_gap_bytes(next_gap) && b == j {
         let f = cx.flags(b);
         if f & ORG != 0 && toks[b].shape != Shape::Lower {
             org = true;
@@ -1102,7 +1176,7 @@ fn judge(
             && b + 1 < toks.len()
             && toks[b + 1].shape == Shape::Lower
             && cx.flags(b + 1) & DET == 0
-            && is_space_gap(cx.gap_before(b + 1))
+            && is_space_gap_bytes(cx.gap_before_bytes(b + 1))
         {
             ctx.from_dept = true;
             ctx.medium = true;
@@ -1113,8 +1187,8 @@ fn judge(
     }
     // `Norbert Slavík, born 02.01.1952`, `Madlen Parvanova (born …)`: only people are born.
     if b < toks.len() && b == j {
-        let g = cx.gap_before(b);
-        if matches!(g, ", " | " (" | ",") && cx.flags(b) & BORN != 0 {
+        let g = cx.gap_before_bytes(b);
+        if matches!(g, b", " | b" (" | b",") && cx.flags(b) & BORN != 0 {
             ctx.strong = true;
         }
     }
@@ -1161,7 +1235,7 @@ fn judge(
                         cx.word(k),
                         &["a", "à", "aan", "an", "het", "even", "to", "al"],
                     )
-                    && is_space_gap(cx.gap_before(k))
+                    && is_space_gap_bytes(cx.gap_before_bytes(k))
                 {
                     k -= 1;
                     steps += 1;
@@ -1559,13 +1633,19 @@ fn lower_case(cx: &mut Cx<'_>) {
         // What the tests below need before any word is looked up: a lower-case word of three
         // letters or more, after a space and a word that may announce a person, in a list,
         // or after a colon.
-        if t.shape != Shape::Lower
-            || t.end - t.start < 3
-            || !((is_space_gap(cx.gap_before(i)) && cx.lex.may_announce(cx.word(i - 1)))
-                // Between a listed name and the one found last, one word at most (`and`).
-                || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
-                || (cx.gap_before(i).bytes().any(|c| c == b':')
-                    && cx.gap_before(i).trim_end().ends_with(':')))
+        if t.shape != Shape::Lower || t.end - t.start < 3 {
+            i += 1;
+            continue;
+        }
+        let gap = cx.gap_before_bytes(i);
+        let before = cx.toks[i - 1];
+        if !((is_space_gap_bytes(gap)
+            && cx
+                .lex
+                .may_announce(&cx.text.as_bytes()[before.start..before.end]))
+            // Between a listed name and the one found last, one word at most (`and`).
+            || (!extra.is_empty() && i <= after_last + 1 && listed(&extra, t.start))
+            || (gap.contains(&b':') && cx.gap_before(i).trim_end().ends_with(':')))
         {
             i += 1;
             continue;
@@ -1596,7 +1676,10 @@ fn lower_case(cx: &mut Cx<'_>) {
             continue;
         }
         let mut end = i + 1;
-        if end < n && is_space_gap(cx.gap_before(end)) && cx.toks[end].shape == Shape::Lower {
+        if end < n
+            && is_space_gap_bytes(cx.gap_before_bytes(end))
+            && cx.toks[end].shape == Shape::Lower
+        {
             let f = cx.flags(end);
             let t = cx.toks[end];
             let surname_like = t.end - t.start >= 3
@@ -1656,7 +1739,7 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
     let mut extra = Vec::new();
     for &(a, b) in rejected {
         // Not after a determiner and not a part of an organisation's name.
-        if a > 0 && is_space_gap(cx.gap_before(a)) && cx.flags(a - 1) & DET != 0 {
+        if a > 0 && is_space_gap_bytes(cx.gap_before_bytes(a)) && cx.flags(a - 1) & DET != 0 {
             continue;
         }
         let mut is_part = |k: usize| match lowered(k, &mut lower) {

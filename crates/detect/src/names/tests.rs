@@ -368,7 +368,7 @@ fn fast_lookups_agree_with_the_word_map() {
         let lower = w.to_lowercase();
         assert_eq!(LEXICON.flags(&lower), f, "{w}");
         if f & (GREET | BEFORE | SPEECH_BEFORE) != 0 {
-            assert!(LEXICON.may_announce(w), "{w}");
+            assert!(LEXICON.may_announce(w.as_bytes()), "{w}");
         }
         if LEXICON.is_label(&lower) {
             assert!(LEXICON.may_end_label(*w.as_bytes().last().unwrap()), "{w}");
@@ -586,4 +586,72 @@ fn protocols_and_numbers_are_no_name_context() {
     assert!(names("I told 3 Bob").is_empty());
     assert_eq!(names("please page Dr Smith"), ["Smith"]);
     assert_eq!(names("I told Bob"), ["Bob"]);
+}
+
+/// `is_space_gap` as it was written on the gap's text (the oracle of the byte test).
+fn is_space_gap_reference(g: &str) -> bool {
+    !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b == b' ' || b == b'\t') || g == "\u{a0}"
+}
+
+proptest::proptest! {
+    /// The byte tests of a gap agree with the tests of its text, and the byte gaps are the
+    /// text gaps' bytes.
+    #[test]
+    fn byte_gaps_agree_with_text_gaps(
+        text in "([a-zA-Z]{1,6}|[ \t.,:\n]{1,4}|\u{a0}|[é송]|\\PC){0,30}"
+    ) {
+        let mut toks = Vec::new();
+        let mut marks = Marks::default();
+        tokenize(&text, &mut toks, &mut marks);
+        let n = toks.len();
+        let cx = Cx {
+            text: &text,
+            lex: &LEXICON,
+            flag_cache: vec![std::cell::Cell::new(u32::MAX); n],
+            toks,
+            found: Vec::new(),
+            claimed: Vec::new(),
+            locals: Vec::new(),
+            newlines: Vec::new(),
+            colons: Vec::new(),
+        };
+        for i in 0..n {
+            let (before, after) = (cx.gap_before(i), cx.gap_after(i));
+            proptest::prop_assert_eq!(cx.gap_before_bytes(i), before.as_bytes());
+            proptest::prop_assert_eq!(cx.gap_after_bytes(i), after.as_bytes());
+            for g in [before, after] {
+                proptest::prop_assert_eq!(is_space_gap_bytes(g.as_bytes()), is_space_gap_reference(g));
+                proptest::prop_assert_eq!(is_space_gap(g), is_space_gap_reference(g));
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// The bytes `lower_bytes` marks are those `u8::is_ascii_lowercase` accepts, in any word.
+    #[test]
+    fn lower_bytes_marks_the_lower_case_letters(
+        v in proptest::prelude::any::<u64>(),
+        near in proptest::collection::vec(0x5Eu8..0x7E, 8),
+    ) {
+        // Any word, and words of bytes around `a` to `z` (the edges), high bits mixed in.
+        let mixed = u64::from_le_bytes([near[0], near[1], near[2], near[3], near[4], near[5], near[6], near[7]]);
+        for w in [v, mixed, mixed | (v & 0x8080_8080_8080_8080)] {
+            let want = w
+                .to_le_bytes()
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_ascii_lowercase())
+                .fold(0u64, |m, (k, _)| m | 0x80 << (8 * k));
+            proptest::prop_assert_eq!(lower_bytes(w), want, "{:016x}", w);
+        }
+    }
+
+    /// Long runs of lower-case letters, cut at every place, tokenize as the reference does.
+    #[test]
+    fn tokenize_agrees_with_its_reference_on_long_words(
+        text in "([a-z]{6,20}|[A-Z][a-z]{7,12}|[ '’\\-:_0-9]|é){0,12}"
+    ) {
+        tokenize_agrees(&text);
+    }
 }

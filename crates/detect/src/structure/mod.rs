@@ -59,7 +59,8 @@ pub struct Field {
 /// Every field of `text`, sorted by start and disjoint.
 pub fn fields(text: &str) -> Vec<Field> {
     let lines = lines(text);
-    let mut out = Vec::new();
+    // About a field a line (a key or label, or a row's cells): fewer growths of the vector.
+    let mut out = Vec::with_capacity(lines.len());
     tables(text, &lines, &mut out);
     for line in &lines {
         key_values(text, line, &mut out);
@@ -129,12 +130,15 @@ const CLASS: [u8; 256] = {
 /// the characters that the key and label readers need: one pass over the text.
 fn lines(text: &str) -> Vec<Line> {
     let b = text.as_bytes();
-    let mut out = Vec::new();
+    // Room for lines of 32 bytes on average (more than most texts have): the vector seldom
+    // grows, and each growth copied all the lines before (a count of the line breaks first
+    // cost more than the copies).
+    let mut out = Vec::with_capacity(b.len() / 32 + 8);
     let mut line = Line::at(0);
     let mut quoted = false;
     let mut i = 0;
-    // A tight loop skips the bytes that say nothing.
-    while let Some(k) = b[i..].iter().position(|&c| CLASS[usize::from(c)] != 0) {
+    // A tight loop skips the bytes that say nothing (see `next_noted`).
+    while let Some(k) = next_noted(&b[i..]) {
         i += k;
         let c = b[i];
         match CLASS[usize::from(c)] {
@@ -168,6 +172,26 @@ fn lines(text: &str) -> Vec<Line> {
         out.push(line_end(b, line, b.len(), quoted));
     }
     out
+}
+
+/// The first byte of `b` that [`CLASS`] notes: four bytes at a time (one test of their
+/// classes together) while four are left, then one by one.
+fn next_noted(b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(&[c0, c1, c2, c3]) = b.get(i..i + 4) {
+        let any = CLASS[usize::from(c0)]
+            | CLASS[usize::from(c1)]
+            | CLASS[usize::from(c2)]
+            | CLASS[usize::from(c3)];
+        if any != 0 {
+            break;
+        }
+        i += 4;
+    }
+    b[i..]
+        .iter()
+        .position(|&c| CLASS[usize::from(c)] != 0)
+        .map(|k| i + k)
 }
 
 /// `line` ended at `e`, `quoted` there: a `,` or `;` that [`row_body`] leaves out is not
@@ -303,7 +327,13 @@ fn is_rule_row(text: &str, cells: &[(usize, usize)]) -> bool {
 
 fn table(text: &str, rows: &[Line], d: u8, out: &mut Vec<Field>) {
     // The cells of all rows in one vector (rule rows left out), and each row's part of it.
-    let mut all = Vec::new();
+    // Each row has the first's count of delimiters (those in quotes aside): about that many
+    // cells and one more.
+    let per_row = match (DELIMS.iter().position(|&x| x == d), rows.first()) {
+        (Some(k), Some(r)) => r.counts[k] + 1,
+        _ => 1,
+    };
+    let mut all = Vec::with_capacity(rows.len() * per_row);
     let mut parts = Vec::with_capacity(rows.len());
     for l in rows {
         let from = all.len();
@@ -529,6 +559,21 @@ const POSSESSIVE_FIRST: [u64; 256] = {
     t
 };
 
+/// For each byte, the possessives (bits as in [`POSSESSIVE_FIRST`]) whose second byte it is
+/// in either ASCII case: with the first byte's, most places a word starts are passed over
+/// without looking for the end of the word.
+const POSSESSIVE_SECOND: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < POSSESSIVES.len() {
+        let c = POSSESSIVES[i].as_bytes()[1];
+        t[c as usize] |= 1 << i;
+        t[c.to_ascii_uppercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// For each byte: 2 if a possessive starts with it (either ASCII case), plus 1 if it is an
 /// ASCII letter or digit.
 const POSSESSIVE_START: [u8; 256] = {
@@ -628,7 +673,13 @@ fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
     // letter or digit.
     while let Some(at) = next_possessive_start(line, from) {
         from = at + 1;
-        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])];
+        let mut cands = POSSESSIVE_FIRST[usize::from(line[at])]
+            & line
+                .get(at + 1)
+                .map_or(0, |&c| POSSESSIVE_SECOND[usize::from(c)]);
+        if cands == 0 {
+            continue;
+        }
         // Only those whose first word is as long as the one here can match.
         let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
             continue;
@@ -658,6 +709,21 @@ const COPULAS: &[&str] = &[
     " je ", " jest ", " lautet ", " zijn ", " is: ",
 ];
 
+/// For each byte, the copulas (bits by index in [`COPULAS`]) whose second byte it is in
+/// either ASCII case: a place is compared only with those.
+const COPULA_SECOND: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < COPULAS.len() {
+        let c = COPULAS[i].as_bytes()[1];
+        t[c as usize] |= 1 << i;
+        t[c.to_ascii_uppercase() as usize] |= 1 << i;
+        t[c.to_ascii_lowercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// The first of [`COPULAS`] in `rest` (position, length; ASCII case ignored), the shortest
 /// of those at that position, when at most 40 bytes and three spaces come before it (a label
 /// of at most four words): `None` when there is none or the first comes later.
@@ -668,15 +734,17 @@ fn label_copula(rest: &[u8]) -> Option<(usize, usize)> {
             continue;
         }
         let at = &rest[i..];
-        if let Some(len) = COPULAS
-            .iter()
-            .filter(|c| {
-                at.get(..c.len())
-                    .is_some_and(|a| a.eq_ignore_ascii_case(c.as_bytes()))
-            })
-            .map(|c| c.len())
-            .min()
-        {
+        // Only the copulas with the next byte as their second can be here.
+        let mut cands = at.get(1).map_or(0, |&c| COPULA_SECOND[usize::from(c)]);
+        let mut len = None::<usize>;
+        while cands != 0 {
+            let c = COPULAS[cands.trailing_zeros() as usize].as_bytes();
+            cands &= cands - 1;
+            if at.get(..c.len()).is_some_and(|a| a.eq_ignore_ascii_case(c)) {
+                len = Some(len.map_or(c.len(), |l| l.min(c.len())));
+            }
+        }
+        if let Some(len) = len {
             return Some((i, len));
         }
         if rest[i] == b' ' {
@@ -1900,6 +1968,33 @@ mod tests {
         }
     }
 
+    /// The ends of the possessives in `line` as an overlapping search for all of them finds
+    /// them (those not after a letter or digit, each end once).
+    fn possessive_ends_agree(line: &str) {
+        let ac = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(POSSESSIVES)
+            .unwrap();
+        let mut want: Vec<usize> = ac
+            .find_overlapping_iter(line)
+            .filter(|m| m.start() == 0 || !line.as_bytes()[m.start() - 1].is_ascii_alphanumeric())
+            .map(|m| m.end())
+            .collect();
+        want.dedup();
+        let mut got = Vec::new();
+        possessive_ends(line.as_bytes(), |e| got.push(e));
+        assert_eq!(got, want, "{line:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn possessive_ends_agree_with_the_overlapping_search(
+            line in "(my|MY|your|our|his|her|il mio|la mia|o meu|mój|můj|benim|mine|minun|[mMyYoOhHiIlLaAbBuU]|[a-z0-9]{1,5}|[ .,é’-]|\\PC){0,24}"
+        ) {
+            possessive_ends_agree(&line);
+        }
+    }
+
     #[test]
     fn possessive_ends_are_those_of_every_occurrence() {
         let ac = aho_corasick::AhoCorasick::builder()
@@ -1919,6 +2014,66 @@ mod tests {
             let mut got = Vec::new();
             possessive_ends(line.as_bytes(), |e| got.push(e));
             assert_eq!(got, want, "{line:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// `next_noted` finds the byte the byte-by-byte search finds.
+        #[test]
+        fn next_noted_agrees_with_the_byte_search(
+            text in "([a-z ]{1,9}|[\t;|,\":'=\n]|：|é|\\PC){0,20}"
+        ) {
+            let b = text.as_bytes();
+            for i in 0..=b.len() {
+                proptest::prop_assert_eq!(
+                    next_noted(&b[i..]),
+                    b[i..].iter().position(|&c| CLASS[usize::from(c)] != 0),
+                    "{:?} from {}", text, i
+                );
+            }
+        }
+    }
+
+    /// `label_copula` as it was, comparing every copula at each place (the oracle of the
+    /// candidates by second byte).
+    fn label_copula_reference(rest: &[u8]) -> Option<(usize, usize)> {
+        let mut spaces = 0;
+        for i in 0..rest.len().min(41) {
+            if !matches!(rest[i], b' ' | b':') {
+                continue;
+            }
+            let at = &rest[i..];
+            if let Some(len) = COPULAS
+                .iter()
+                .filter(|c| {
+                    at.get(..c.len())
+                        .is_some_and(|a| a.eq_ignore_ascii_case(c.as_bytes()))
+                })
+                .map(|c| c.len())
+                .min()
+            {
+                return Some((i, len));
+            }
+            if rest[i] == b' ' {
+                spaces += 1;
+                if spaces > 3 {
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn label_copula_agrees_with_its_reference(
+            line in "( is | IS | Is:|: | = | was | ist | est | es | è | é | är | ER | on | je | jest | lautet | zijn |[a-z]{1,6}|[ :=]|é|\\PC){0,12}"
+        ) {
+            proptest::prop_assert_eq!(
+                label_copula(line.as_bytes()),
+                label_copula_reference(line.as_bytes()),
+                "{:?}", line
+            );
         }
     }
 
