@@ -35,7 +35,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("redact-mcp", &["redact-service"]),
     ("redact-namecheck", &[]),
     ("redact-vendors", &[]),
-    ("redact-cli", &["redact"]),
+    ("redact-cli", &["redact", "redact-stream"]),
     ("redact-benches", &[]),
     ("redact-eval", &["redact"]),
     ("redact-tidy", &[]),
