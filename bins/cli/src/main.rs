@@ -95,10 +95,14 @@ fn restore_stream(
             Err(e) => return Err(e).context("cannot read standard input"),
         };
         let filled = carry + n;
-        let valid = match std::str::from_utf8(&buf[..filled]) {
-            Ok(s) => s.len(),
-            // A character cut by the chunk's end (and more input may follow).
-            Err(e) if e.error_len().is_none() && n > 0 => e.valid_up_to(),
+        let (s, valid) = match std::str::from_utf8(&buf[..filled]) {
+            Ok(s) => (s, filled),
+            // A character cut by the chunk's end (and more input may follow): the part
+            // before it, validated already.
+            Err(e) if e.error_len().is_none() && n > 0 => {
+                let v = e.valid_up_to();
+                (std::str::from_utf8(&buf[..v]).unwrap_or_default(), v)
+            }
             Err(e) => {
                 anyhow::bail!(
                     "standard input is not valid UTF-8 (first bad byte at offset {})",
@@ -106,7 +110,6 @@ fn restore_stream(
                 )
             }
         };
-        let s = std::str::from_utf8(&buf[..valid]).unwrap_or_default();
         text.clear();
         stream.push_into(s, &mut text);
         out.write_all(text.as_bytes())?;

@@ -464,39 +464,7 @@ impl Restorer {
     }
 
     fn restore_split_into(&self, text: &str, mid: usize, out: &mut String) -> usize {
-        let mut mid = mid.min(text.len());
-        while !text.is_char_boundary(mid) {
-            mid -= 1;
-        }
-        let first = &text[..mid];
-        let guess = self.pending_start(first, None);
-        let before = |at: usize| text[..at].chars().next_back();
-        // The rest on another thread, the first part straight into `out` on this one.
-        let (head, rest) = std::thread::scope(|scope| {
-            let rest = scope.spawn(|| {
-                let n = text.len() - guess;
-                let mut b = String::with_capacity(n + n / 8);
-                let p = self.restore_partial(&text[guess..], before(guess), true, &mut b);
-                (b, p.restored)
-            });
-            let head = self.restore_partial(first, None, false, out);
-            (head, rest.join())
-        });
-        match rest {
-            Ok((b, restored)) if head.consumed == guess => {
-                out.push_str(&b);
-                head.restored + restored
-            }
-            // A match ran past where the first part was expected to stop (or the other
-            // thread failed, which it cannot short of memory): the rest again from there.
-            _ => {
-                let at = head.consumed;
-                head.restored
-                    + self
-                        .restore_partial(&text[at..], before(at), true, out)
-                        .restored
-            }
-        }
+        self.split_into(text, None, mid, true, out).restored
     }
 
     /// [`Restorer::restore_partial`] of `text`, not at its end, on two threads when it is
@@ -527,6 +495,21 @@ impl Restorer {
         mid: usize,
         out: &mut String,
     ) -> Progress {
+        self.split_into(text, before, mid, false, out)
+    }
+
+    /// The two-thread restore of [`Restorer::restore_split`] (`at_end`) and
+    /// [`Restorer::restore_partial_split`] (not): the part before `mid` as a stream's piece
+    /// on this thread, the rest from [`Restorer::pending_start`] of it on another, and again
+    /// from where the first part did stop if a match ran past that place.
+    fn split_into(
+        &self,
+        text: &str,
+        before: Option<char>,
+        mid: usize,
+        at_end: bool,
+        out: &mut String,
+    ) -> Progress {
         let mut mid = mid.min(text.len());
         while !text.is_char_boundary(mid) {
             mid -= 1;
@@ -540,11 +523,12 @@ impl Restorer {
                 text[..at].chars().next_back()
             }
         };
+        // The rest on another thread, the first part straight into `out` on this one.
         let (head, rest) = std::thread::scope(|scope| {
             let rest = scope.spawn(|| {
                 let n = text.len() - guess;
                 let mut b = String::with_capacity(n + n / 8);
-                let p = self.restore_partial(&text[guess..], before_at(guess), false, &mut b);
+                let p = self.restore_partial(&text[guess..], before_at(guess), at_end, &mut b);
                 (b, p)
             });
             let head = self.restore_partial(first, before, false, out);
@@ -556,7 +540,9 @@ impl Restorer {
                 out.push_str(&b);
                 p
             }
-            _ => self.restore_partial(&text[at..], before_at(at), false, out),
+            // A match ran past where the first part was expected to stop (or the other
+            // thread failed, which it cannot short of memory): the rest again from there.
+            _ => self.restore_partial(&text[at..], before_at(at), at_end, out),
         };
         Progress {
             consumed: at + rest.consumed,
