@@ -7,9 +7,9 @@
 // (card, phone, SSN, routing number, national ID, ZIP …) is decided by validators and
 // context in `classify`.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
-use regex_automata::meta::Regex;
+use regex_automata::meta::{Cache, Regex};
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind};
 use regex_syntax::hir::Hir;
@@ -298,13 +298,22 @@ impl Part {
     /// Where the part's start literals occur in `text`, in order (overlapping ones too);
     /// empty for a part without them.
     fn candidates(&self, text: &str) -> Vec<usize> {
+        self.candidates_in(text, 0, text.len())
+    }
+
+    /// [`Part::candidates`] from `from` (a character boundary) to before `until`: the same
+    /// positions, a literal's start being where it is whatever came before.
+    fn candidates_in(&self, text: &str, from: usize, until: usize) -> Vec<usize> {
         let mut out = Vec::new();
         if let Some(starts) = &self.starts {
-            let mut from = 0;
+            let mut from = from;
             while from < text.len() {
                 let Some((start, _, _)) = starts.find(text.as_bytes(), from) else {
                     break;
                 };
+                if start >= until {
+                    break;
+                }
                 out.push(start);
                 from = next_boundary(text, start + 1);
             }
@@ -314,7 +323,18 @@ impl Part {
 
     /// The part's leftmost-first match at or after `pos`: (start, end, rule index).
     /// `cands` are the part's [`Part::candidates`] in `text`.
-    fn search(&self, text: &str, pos: usize, cands: &[usize]) -> Option<(usize, usize, usize)> {
+    fn search(
+        &self,
+        text: &str,
+        pos: usize,
+        cands: &[usize],
+        cache: Option<&mut Cache>,
+    ) -> Option<(usize, usize, usize)> {
+        let mut cache = cache;
+        let mut run = |input: &Input<'_>| match cache.as_deref_mut() {
+            Some(c) => self.re.search_with(c, input),
+            None => self.re.search(input),
+        };
         let hit =
             |m: regex_automata::Match| (m.start(), m.end(), self.rules[m.pattern().as_usize()]);
         if self.starts.is_none() {
@@ -325,17 +345,14 @@ impl Part {
                 pos
             };
             // The span keeps the text before `from` in view of the look-behind assertions.
-            return self
-                .re
-                .search(&Input::new(text).span(from..text.len()))
-                .map(hit);
+            return run(&Input::new(text).span(from..text.len())).map(hit);
         }
         let first = cands.partition_point(|&c| c < pos);
         cands[first..].iter().find_map(|&at| {
             let anchored = Input::new(text)
                 .span(at..text.len())
                 .anchored(Anchored::Yes);
-            self.re.search(&anchored).map(hit)
+            run(&anchored).map(hit)
         })
     }
 }
@@ -364,6 +381,16 @@ fn literal_starts(hir: &Hir) -> Starts {
     Some(lits.iter().map(|l| l.as_bytes().to_vec()).collect())
 }
 
+/// A search of the first phase of [`Rules::scan`]: where it started, the match's start, end
+/// and pattern.
+type Listed = (usize, usize, usize, usize);
+
+/// The second half of [`Rules::scan`]'s first phase, from [`Rules::scan_tail`].
+pub(crate) struct ScanTail {
+    listed: Vec<Listed>,
+    none_from: Option<usize>,
+}
+
 /// A part's next match: (start, end, rule index), searched from `from`; `None` when the
 /// part has no match at or after `from`.
 #[derive(Clone, Copy)]
@@ -382,7 +409,14 @@ pub struct Rules {
     /// One small regex per pattern, built on first use, for finding a match's value group:
     /// a capture search on the big union costs a backtracking table the size of all rules.
     single: Vec<OnceLock<Option<Regex>>>,
+    /// The parts' search caches for [`Rules::scan_tail`], one set per thread at it, kept
+    /// between calls. (A regex's own pool keeps a cache per thread: on a thread spawned
+    /// for one call it was a new one, whose lazy DFA built its states afresh each time.)
+    spare: Mutex<Vec<Vec<Cache>>>,
 }
+
+/// Most cache sets [`Rules::spare`] keeps (more only while more threads scan at once).
+const SPARE_CACHES: usize = 8;
 
 impl Rules {
     pub fn build() -> Rules {
@@ -562,6 +596,7 @@ impl Rules {
             patterns: pats,
             hirs,
             single,
+            spare: Mutex::new(Vec::new()),
         }
     }
 
@@ -582,7 +617,7 @@ impl Rules {
                     let cands = part.candidates(&hay);
                     let mut pos = 0;
                     while pos < hay.len() {
-                        match part.search(&hay, pos, &cands) {
+                        match part.search(&hay, pos, &cands, None) {
                             Some(m) => pos = next_boundary(&hay, m.1.max(pos + 1)),
                             None => break,
                         }
@@ -613,22 +648,31 @@ impl Rules {
 
     /// The union's leftmost-first match at or after `pos` (start, end, rule index), from the
     /// parts' next matches in `next` (searched again where they start before `pos`).
+    /// `caches`: the parts' search caches, if not the regexes' own.
     fn search(
         &self,
         text: &str,
         pos: usize,
         next: &mut [Next],
         cands: &[Vec<usize>],
+        mut caches: Option<&mut [Cache]>,
     ) -> Option<(usize, usize, usize)> {
         let mut best: Option<(usize, usize, usize)> = None;
-        for ((part, n), cands) in self.parts.iter().zip(next.iter_mut()).zip(cands) {
+        for (k, ((part, n), cands)) in self
+            .parts
+            .iter()
+            .zip(next.iter_mut())
+            .zip(cands)
+            .enumerate()
+        {
             let stale = match n.m {
                 Some((s, _, _)) => s < pos,
                 None => n.from > pos,
             };
             if stale {
                 n.from = pos;
-                n.m = part.search(text, pos, cands);
+                let cache = caches.as_deref_mut().and_then(|c| c.get_mut(k));
+                n.m = part.search(text, pos, cands, cache);
             }
             if let Some(m) = n.m
                 && best.is_none_or(|b| (m.0, m.2) < (b.0, b.2))
@@ -639,9 +683,115 @@ impl Rules {
         best
     }
 
-    /// Each part's [`Part::candidates`] in `text`.
-    fn candidates(&self, text: &str) -> Vec<Vec<usize>> {
-        self.parts.iter().map(|p| p.candidates(text)).collect()
+    /// Each part's [`Part::candidates`] in `text` from `from` to before `until`.
+    fn candidates_in(&self, text: &str, from: usize, until: usize) -> Vec<Vec<usize>> {
+        self.parts
+            .iter()
+            .map(|p| p.candidates_in(text, from, until))
+            .collect()
+    }
+
+    /// The first phase of [`Rules::scan`] on `hay` (the masked text) from `from`: each
+    /// search (where it started, the match's start, end and pattern) from where the last
+    /// match ended, until one would start at `until` or later; and the position from which
+    /// the union has no match, if the searches got there first. `cands`: the parts'
+    /// candidates from `from` on at least.
+    fn list(
+        &self,
+        hay: &str,
+        from: usize,
+        until: usize,
+        cands: &[Vec<usize>],
+        mut caches: Option<&mut [Cache]>,
+    ) -> (Vec<Listed>, Option<usize>) {
+        let mut listed = Vec::new();
+        let mut next = self.fresh();
+        let mut pos = from;
+        let none_from = loop {
+            if pos >= hay.len() {
+                break Some(pos);
+            }
+            if pos >= until {
+                break None;
+            }
+            let Some((ms, me, rule)) =
+                self.search(hay, pos, &mut next, cands, caches.as_deref_mut())
+            else {
+                break Some(pos);
+            };
+            listed.push((pos, ms, me, rule));
+            pos = next_boundary(hay, me.max(pos + 1));
+        };
+        (listed, none_from)
+    }
+
+    /// Where [`Rules::scan_split`] cuts the first phase: the middle of `text`, on a character
+    /// boundary.
+    pub(crate) fn split_point(text: &str) -> usize {
+        next_boundary(text, text.len() / 2)
+    }
+
+    /// The part of [`Rules::scan`]'s work that [`Rules::scan_split`] hands to another thread:
+    /// the parts' candidates from `mid` ([`Rules::split_point`] of `text`) on, handed over
+    /// through `cands` as soon as they are found, then the first phase's searches from
+    /// `mid` to the end.
+    pub(crate) fn scan_tail(
+        &self,
+        text: &str,
+        mid: usize,
+        cands: impl FnOnce(Vec<Vec<usize>>),
+    ) -> ScanTail {
+        let hay = mask_blobs(text);
+        let tail_cands = self.candidates_in(&hay, mid, hay.len());
+        cands(tail_cands.clone());
+        let spare = |s: &Mutex<Vec<Vec<Cache>>>| s.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut caches = spare(&self.spare)
+            .unwrap_or_else(|| self.parts.iter().map(|p| p.re.create_cache()).collect());
+        let (listed, none_from) = self.list(&hay, mid, hay.len(), &tail_cands, Some(&mut caches));
+        let mut kept = self.spare.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() < SPARE_CACHES {
+            kept.push(caches);
+        }
+        ScanTail { listed, none_from }
+    }
+
+    /// [`Rules::scan`] with the second half of its first phase done by [`Rules::scan_tail`]
+    /// on another thread (same `mid`): `tail_cands` waits for the candidates it hands over,
+    /// `tail` for the rest (`None` from either if that thread failed: the work is then done
+    /// here). The same findings: the first phase's list is only a cache of searches by where
+    /// they start, and a search's result does not depend on the searches before it.
+    pub(crate) fn scan_split(
+        &self,
+        text: &str,
+        out: &mut Vec<Finding>,
+        mid: usize,
+        tail_cands: impl FnOnce() -> Option<Vec<Vec<usize>>>,
+        tail: impl FnOnce() -> Option<ScanTail>,
+    ) {
+        let masked = mask_blobs(text);
+        let hay: &str = &masked;
+        let mut cands = self.candidates_in(hay, 0, mid);
+        let rest = tail_cands().unwrap_or_else(|| self.candidates_in(hay, mid, hay.len()));
+        for (c, r) in cands.iter_mut().zip(rest) {
+            c.extend(r);
+        }
+        let (mut listed, head_none) = self.list(hay, 0, mid, &cands, None);
+        let none_from = match head_none {
+            // No match from there on: the tail's searches found none either.
+            Some(p) => p,
+            None => {
+                let ScanTail {
+                    listed: more,
+                    none_from,
+                } = tail().unwrap_or_else(|| {
+                    let (listed, none_from) = self.list(hay, mid, hay.len(), &cands, None);
+                    ScanTail { listed, none_from }
+                });
+                listed.extend(more);
+                none_from.unwrap_or(hay.len())
+            }
+        };
+        self.check_listed(text, hay, &cands, &listed, none_from, out);
     }
 
     fn fresh(&self) -> Vec<Next> {
@@ -668,22 +818,25 @@ impl Rules {
         // (the text itself when it has none): the checks read the text.
         let masked = mask_blobs(text);
         let hay: &str = &masked;
-        // (where the search started, the match's start, end and pattern)
         // The anchored part's candidates, listed in one pass over the text.
-        let cands = self.candidates(hay);
-        let mut listed: Vec<(usize, usize, usize, usize)> = Vec::new();
-        let mut next = self.fresh();
-        let mut pos = 0;
-        let none_from = loop {
-            if pos >= text.len() {
-                break pos;
-            }
-            let Some((ms, me, rule)) = self.search(hay, pos, &mut next, &cands) else {
-                break pos;
-            };
-            listed.push((pos, ms, me, rule));
-            pos = next_boundary(text, me.max(pos + 1));
-        };
+        let cands = self.candidates_in(hay, 0, hay.len());
+        let (listed, none_from) = self.list(hay, 0, hay.len(), &cands, None);
+        let none_from = none_from.unwrap_or(hay.len());
+        self.check_listed(text, hay, &cands, &listed, none_from, out);
+    }
+
+    /// The second phase of [`Rules::scan`]: each listed match checked, searched again from
+    /// where a check resumes until a search starts where a listed one did. `none_from`: the
+    /// union has no match from there on.
+    fn check_listed(
+        &self,
+        text: &str,
+        hay: &str,
+        cands: &[Vec<usize>],
+        listed: &[Listed],
+        none_from: usize,
+        out: &mut Vec<Finding>,
+    ) {
         // The parts' next matches for searches here: `pos` only grows, so they stay valid.
         let mut live = self.fresh();
         let mut pos = 0;
@@ -697,7 +850,7 @@ impl Rules {
                 let (_, ms, me, pid) = listed[i];
                 (ms, me, pid)
             } else {
-                let Some(m) = self.search(hay, pos, &mut live, &cands) else {
+                let Some(m) = self.search(hay, pos, &mut live, cands, None) else {
                     break;
                 };
                 m
@@ -825,14 +978,14 @@ mod tests {
     /// The parts' merged search finds, from every position the scan searches from, exactly
     /// what one union of all the rules finds (leftmost-first): the same start, end and rule.
     fn same_as_union(rules: &Rules, union: &Regex, text: &str) {
-        let cands = rules.candidates(text);
+        let cands = rules.candidates_in(text, 0, text.len());
         let mut next = rules.fresh();
         let mut pos = 0;
         while pos <= text.len() {
             let want = union
                 .search(&Input::new(text).span(pos..text.len()))
                 .map(|m| (m.start(), m.end(), m.pattern().as_usize()));
-            let got = rules.search(text, pos, &mut next, &cands);
+            let got = rules.search(text, pos, &mut next, &cands, None);
             assert_eq!(got, want, "from {pos} in {text:?}");
             let Some((_, e, _)) = got else { break };
             // Also from a position inside the match, as a check that resumes there does.
@@ -914,5 +1067,64 @@ mod tests {
             let (rules, union) = &*UNION;
             same_as_union(rules, union, &parts.concat());
         }
+
+        /// The scan with the second half of its searches from another thread's list finds
+        /// what the scan finds alone, wherever the cut falls (inside a match too).
+        #[test]
+        fn a_split_scan_finds_what_the_scan_finds(
+            parts in proptest::collection::vec(prop_oneof![
+                Just("jane@example.org".to_string()),
+                Just("+1 (415) 555-0132".to_string()),
+                Just("4111 1111 1111 1111".to_string()),
+                Just("token=".to_string()),
+                Just("Bearer ".to_string()),
+                Just("10.0.0.1".to_string()),
+                Just("GB82 WEST 1234 5698 7654 32".to_string()),
+                Just("\n".to_string()),
+                Just("@".to_string()),
+                "[A-Za-z0-9_./:=@+ -]{0,24}",
+                "[0-9 -]{0,20}",
+                "\\PC{0,8}",
+            ], 0..14),
+            cut in 0.0f64..=1.0,
+        ) {
+            let (rules, _) = &*UNION;
+            let text = parts.concat();
+            let mid = next_boundary(&text, (text.len() as f64 * cut) as usize);
+            prop_assert_eq!(split_scan(rules, &text, mid), whole_scan(rules, &text));
+        }
+    }
+
+    fn whole_scan(rules: &Rules, text: &str) -> Vec<Finding> {
+        let mut out = Vec::new();
+        rules.scan(text, &mut out);
+        out
+    }
+
+    /// [`Rules::scan_split`] with the tail's work done before, on this thread.
+    fn split_scan(rules: &Rules, text: &str, mid: usize) -> Vec<Finding> {
+        let mut handed = None;
+        let tail = rules.scan_tail(text, mid, |c| handed = Some(c));
+        let mut out = Vec::new();
+        rules.scan_split(text, &mut out, mid, || handed, || Some(tail));
+        out
+    }
+
+    #[test]
+    fn a_split_scan_finds_what_the_scan_finds_at_every_cut() {
+        let (rules, _) = &*UNION;
+        let text = "Mail jane.doe@example.org or call +44 20 7946 0958 (office), card \
+            4111 1111 1111 1111 exp 09/27; IBAN GB82 WEST 1234 5698 7654 32, SSN 536-22-8914.\n\
+            Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_abcdefghij from 10.0.0.1:5432 \
+            and Straße 5, 10115 Berlin; \"quoted name\"@example.org";
+        let whole = whole_scan(rules, text);
+        assert!(whole.len() >= 6, "{whole:?}");
+        for mid in (0..=text.len()).filter(|&m| text.is_char_boundary(m)) {
+            assert_eq!(split_scan(rules, text, mid), whole, "cut at {mid}");
+        }
+        // The other thread failed: its share is done here, with the same findings.
+        let mut out = Vec::new();
+        rules.scan_split(text, &mut out, text.len() / 2, || None, || None);
+        assert_eq!(out, whole);
     }
 }
