@@ -25,7 +25,10 @@ fn main() {
     for _ in 0..n {
         // At most `chars` characters, back to the last white space so no value is cut in
         // half (a text of just under the API's limit stays under it).
-        let end = rest.char_indices().nth(chars).map_or(rest.len(), |(b, _)| b);
+        let end = rest
+            .char_indices()
+            .nth(chars)
+            .map_or(rest.len(), |(b, _)| b);
         let cut = match rest[..end].rfind(char::is_whitespace) {
             Some(ws) if end < rest.len() && ws > 0 => ws,
             _ => end,

@@ -219,7 +219,8 @@ impl Detector {
     /// forms, `[at]`/`[dot]`, number words, labels glued to digits) is read through a
     /// normalised view; each finding covers the whole original span it was read from.
     pub fn detect(&self, text: &str) -> Vec<Finding> {
-        self.detect_beside(text, || ()).0
+        // Nothing beside: the thread beside the rules also takes half of their searches.
+        self.detect_with(text, || (), true).0
     }
 
     /// [`Detector::detect`], with `beside` run while the detection reads the text, for work
@@ -232,10 +233,24 @@ impl Detector {
         text: &str,
         beside: impl FnOnce() -> R + Send,
     ) -> (Vec<Finding>, R) {
+        // With work beside, the rules' searches stay on their thread: the thread beside
+        // them, with half of them too, was then the later one (a redaction of the diverse
+        // 200,000 characters, `beside` indexing the text: 29.8 ms unsplit, 33.5 ms split).
+        self.detect_with(text, beside, false)
+    }
+
+    /// [`Detector::detect_beside`]; `split_rules`: on two cores, the thread beside the rules
+    /// lists the second half of their searches ([`rules::Rules::scan_split`]).
+    fn detect_with<R: Send>(
+        &self,
+        text: &str,
+        beside: impl FnOnce() -> R + Send,
+        split_rules: bool,
+    ) -> (Vec<Finding>, R) {
         match normalize::View::of(text) {
-            None => self.detect_view(text, beside),
+            None => self.detect_view(text, beside, split_rules),
             Some(view) => {
-                let (mut found, r) = self.detect_view(view.text(), beside);
+                let (mut found, r) = self.detect_view(view.text(), beside, split_rules);
                 view.map_back(&mut found);
                 (Self::settle(text, found), r)
             }
@@ -256,6 +271,7 @@ impl Detector {
         &self,
         text: &str,
         beside: impl FnOnce() -> R + Send,
+        split_rules: bool,
     ) -> (Vec<Finding>, R) {
         if text.len() < PARALLEL_MIN || *CORES < 2 {
             // `text` is already the normalised view: read as it is (normalising it again
@@ -264,7 +280,7 @@ impl Detector {
             return (found, beside());
         }
         if *CORES < 3 {
-            self.detect_two_threads(text, beside)
+            self.detect_two_threads(text, beside, split_rules)
         } else {
             self.detect_three_threads(text, beside)
         }
@@ -308,9 +324,9 @@ impl Detector {
     /// [`Detector::detect_view`] on two cores: one thread beside the rules (three threads
     /// on two cores shared them three ways, and the rules' thread, the longest, ran at two
     /// thirds of a core while the others did). It makes what the rules' thread needs in the
-    /// order it needs it: the second half of the rules' searches (their candidates handed
-    /// over first; [`rules::Rules::scan_split`]: detection of the diverse 200,000 characters
-    /// 13.1 -> 12.2 ms), the structure view, identifiers and token candidates (handed over
+    /// order it needs it: with `split_rules`, the second half of the rules' searches (their
+    /// candidates handed over first; [`rules::Rules::scan_split`]: detection of the diverse
+    /// 200,000 characters 13.1 -> 12.2 ms), the structure view, identifiers and token candidates (handed over
     /// as soon as they are made), then the names, taken last, then `beside`. The address
     /// stage's reading of the text is the rules' thread's, after the rules: with the names
     /// and the structure, the side thread had the longer share (measured on the diverse
@@ -319,6 +335,7 @@ impl Detector {
         &self,
         text: &str,
         beside: impl FnOnce() -> R + Send,
+        split_rules: bool,
     ) -> (Vec<Finding>, R) {
         std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::sync_channel(1);
@@ -329,10 +346,12 @@ impl Detector {
             let side = scope.spawn(move || {
                 // First the second half of the rules' searches, which the rules' thread
                 // needs first (their candidates at once).
-                let tail = self.rules.scan_tail(text, mid, |c| {
-                    let _ = cands_tx.send(c);
-                });
-                let _ = tail_tx.send(tail);
+                if split_rules {
+                    let tail = self.rules.scan_tail(text, mid, |c| {
+                        let _ = cands_tx.send(c);
+                    });
+                    let _ = tail_tx.send(tail);
+                }
                 let fields = structure::fields(text);
                 let mut ids = Vec::new();
                 ids::find(text, &mut ids);
@@ -345,13 +364,17 @@ impl Detector {
             let mut found = Vec::new();
             // (If the side thread failed, the rules do its share here; its panic is passed
             // on below.)
-            self.rules.scan_split(
-                text,
-                &mut found,
-                mid,
-                || cands_rx.recv().ok(),
-                || tail_rx.recv().ok(),
-            );
+            if split_rules {
+                self.rules.scan_split(
+                    text,
+                    &mut found,
+                    mid,
+                    || cands_rx.recv().ok(),
+                    || tail_rx.recv().ok(),
+                );
+            } else {
+                self.rules.scan(text, &mut found);
+            }
             machines::find(text, &mut found);
             // The address stage's reading of the text here: the side thread, with the
             // structure and the names, has the longer share.

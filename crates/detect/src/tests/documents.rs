@@ -285,15 +285,17 @@ fn a_long_text_read_on_several_threads_gives_the_findings_of_one() {
         let text = &text;
         move || (tag, text.len())
     };
-    assert_eq!(
-        d.detect_two_threads(&text, beside("two")),
-        (view.clone(), ("two", text.len()))
-    );
+    for split_rules in [false, true] {
+        assert_eq!(
+            d.detect_two_threads(&text, beside("two"), split_rules),
+            (view.clone(), ("two", text.len()))
+        );
+    }
     assert_eq!(
         d.detect_three_threads(&text, beside("three")),
         (view.clone(), ("three", text.len()))
     );
     let c = counts.0.lock().unwrap();
-    assert_eq!(c.len(), 5);
+    assert_eq!(c.len(), 6);
     assert!(c[0] > 500 && c.iter().all(|&n| n == c[0]), "{c:?}");
 }
