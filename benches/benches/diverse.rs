@@ -2,6 +2,8 @@
 //! JSON, logs, letters, chat … in 45 locales) joined in corpus order, never a few
 //! paragraphs repeated, so a lazy DFA cannot cache its way through (issue 16).
 //!
+//! `redact-1k-each` redacts 256 different texts of 1,000 characters in turn (a request each).
+//!
 //! `cargo bench -p redact-benches --bench diverse`; `cargo run --release -p redact-benches
 //! --example diverse_doc -- 200000 > doc.txt` writes the same document for a fresh-process
 //! run of the `redact` CLI.
@@ -48,6 +50,30 @@ fn diverse(c: &mut Criterion) {
             g.throughput(Throughput::Bytes(doc.len() as u64));
         }
     }
+    // Short requests as a load sends them: 256 different texts of 1,000 characters cut in
+    // turn from the diverse document, one redaction each per iteration (a few texts
+    // repeated would let the lazy DFA cache their paths).
+    let whole = diverse_doc::document(256_000);
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut rest = whole.as_str();
+    while !rest.is_empty() {
+        let end = rest
+            .char_indices()
+            .nth(1_000)
+            .map_or(rest.len(), |(b, _)| b);
+        pieces.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    let redactor = Redactor::new();
+    let opts = RedactOptions::default();
+    let mut next = 0usize;
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("redact-1k-each", |b| {
+        b.iter(|| {
+            next = (next + 1) % pieces.len();
+            redactor.redact(black_box(pieces[next]), &opts)
+        })
+    });
     g.finish();
 }
 
