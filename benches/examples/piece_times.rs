@@ -28,6 +28,36 @@ fn main() {
     for t in &texts {
         let _ = redactor.redact(t, &opts);
     }
+    // `PIECES_CYCLE=1`: the mean cost of a redaction when the first J texts are redacted
+    // in turn, for J = 1, 4, 16, 64 and K (how much the texts before a request cost it).
+    if std::env::var_os("PIECES_CYCLE").is_some() {
+        for j in [1usize, 4, 16, 64, texts.len()] {
+            let j = j.min(texts.len());
+            let rounds = (2048 / j).max(runs);
+            let s = Instant::now();
+            let mut count = 0u32;
+            for _ in 0..rounds {
+                for t in &texts[..j] {
+                    let _ = std::hint::black_box(redactor.redact(t, &opts));
+                    count += 1;
+                }
+            }
+            // The same texts, each redacted `rounds` times in a row.
+            let s2 = Instant::now();
+            for t in &texts[..j] {
+                for _ in 0..rounds {
+                    let _ = std::hint::black_box(redactor.redact(t, &opts));
+                }
+            }
+            let (cycled, repeated) = (s.elapsed() - s2.elapsed(), s2.elapsed());
+            println!(
+                "{j:>4} texts: in turn {:?} a redaction, each repeated {:?}",
+                cycled / count,
+                repeated / count
+            );
+        }
+        return;
+    }
     let mut rows = Vec::new();
     for (i, t) in texts.iter().enumerate() {
         let mut times = Vec::new();
