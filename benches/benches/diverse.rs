@@ -54,16 +54,7 @@ fn diverse(c: &mut Criterion) {
     // turn from the diverse document, one redaction each per iteration (a few texts
     // repeated would let the lazy DFA cache their paths).
     let whole = diverse_doc::document(256_000);
-    let mut pieces: Vec<&str> = Vec::new();
-    let mut rest = whole.as_str();
-    while !rest.is_empty() {
-        let end = rest
-            .char_indices()
-            .nth(1_000)
-            .map_or(rest.len(), |(b, _)| b);
-        pieces.push(&rest[..end]);
-        rest = &rest[end..];
-    }
+    let pieces = diverse_doc::pieces(&whole, 1_000);
     let redactor = Redactor::new();
     let opts = RedactOptions::default();
     let mut next = 0usize;

@@ -24,6 +24,22 @@ pub fn document(chars: usize) -> String {
     s
 }
 
+/// `text` cut in turn into pieces of `chars` characters (the last one may be shorter): the
+/// different short texts a load of many requests sends.
+pub fn pieces(text: &str, chars: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest
+            .char_indices()
+            .nth(chars.max(1))
+            .map_or(rest.len(), |(b, _)| b);
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
 #[allow(dead_code)]
 fn main() {
     let n = std::env::args()

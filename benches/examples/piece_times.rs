@@ -16,13 +16,7 @@ fn main() {
     let k: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(256);
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     let whole = diverse_doc::document(n * k);
-    let mut texts = Vec::new();
-    let mut rest = whole.as_str();
-    while texts.len() < k && !rest.is_empty() {
-        let end = rest.char_indices().nth(n).map_or(rest.len(), |(b, _)| b);
-        texts.push(&rest[..end]);
-        rest = &rest[end..];
-    }
+    let texts = diverse_doc::pieces(&whole, n);
     let redactor = Redactor::new();
     let opts = RedactOptions::default();
     for t in &texts {

@@ -47,13 +47,7 @@ fn main() {
         .unwrap_or(1);
     if pieces > 1 {
         let whole = diverse_doc::document(n * pieces);
-        let mut texts = Vec::new();
-        let mut rest = whole.as_str();
-        while texts.len() < pieces && !rest.is_empty() {
-            let end = rest.char_indices().nth(n).map_or(rest.len(), |(b, _)| b);
-            texts.push(&rest[..end]);
-            rest = &rest[end..];
-        }
+        let texts = diverse_doc::pieces(&whole, n);
         for t in &texts {
             let _ = redactor.redact(t, &opts);
         }

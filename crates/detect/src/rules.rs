@@ -1116,7 +1116,8 @@ mod tests {
         let text = "Mail jane.doe@example.org or call +44 20 7946 0958 (office), card \
             4111 1111 1111 1111 exp 09/27; IBAN GB82 WEST 1234 5698 7654 32, SSN 536-22-8914.\n\
             Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_abcdefghij from 10.0.0.1:5432 \
-            and Straße 5, 10115 Berlin; \"quoted name\"@example.org";
+            and Straße 5, 10115 Berlin; \"quoted name\"@example.org; Customer ID 48213377, \
+            passport no. C01X00T47.";
         let whole = whole_scan(rules, text);
         assert!(whole.len() >= 6, "{whole:?}");
         for mid in (0..=text.len()).filter(|&m| text.is_char_boundary(m)) {

@@ -909,7 +909,6 @@ const KEY_RUNS: usize = 4;
 /// Bits of [`StreamRedactor`]'s filter of first runs.
 const FIRST_RUN_BITS: usize = 1 << 20;
 
-/// The bit of a first run (lower case) in that filter.
 /// [`RunScan::of`]'s byte classes: an ASCII letter or digit, another ASCII byte, a byte of a
 /// character outside ASCII.
 const OTHER: u8 = 0;
@@ -954,6 +953,7 @@ fn ascii_alnum_bit(run: &[u8]) -> usize {
     (h.finish() as usize) & (FIRST_RUN_BITS - 1)
 }
 
+/// The bit of a first run (lower case) in [`StreamRedactor`]'s filter of first runs.
 fn first_run_bit(run: &str) -> usize {
     first_run_bit_bytes(run.as_bytes())
 }
