@@ -26,13 +26,23 @@ pub(crate) fn name_column(values: &[&str], contact: bool) -> bool {
         if v.len() > 60 {
             return false;
         }
-        let words: Vec<&str> = v.split_whitespace().collect();
-        if words.is_empty() || words.len() > 4 {
+        // One to four words, in an array rather than a vector.
+        let mut buf = [""; 4];
+        let mut count = 0;
+        for w in v.split_whitespace() {
+            if count == buf.len() {
+                return false;
+            }
+            buf[count] = w;
+            count += 1;
+        }
+        let words = &buf[..count];
+        if words.is_empty() {
             return false;
         }
         let mut known = false;
         let mut all_uncased = true;
-        for w in &words {
+        for w in words {
             if !w
                 .chars()
                 .all(|c| super::is_word_char(c) || matches!(c, '-' | '\'' | '’'))

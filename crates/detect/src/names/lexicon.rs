@@ -716,14 +716,30 @@ impl Lexicon {
             }
             return self.ascii.get(word.as_bytes());
         }
-        let lower = word.to_lowercase();
-        let f = self.key_flags(&lower);
+        // Most words fit on the stack in lower case and folded: without the two allocations
+        // of `to_lowercase` and `fold`.
+        let mut buf = ShortStr::new();
+        let owned;
+        let lower = if lower_into(word, &mut buf) {
+            buf.as_str()
+        } else {
+            owned = word.to_lowercase();
+            &owned
+        };
+        let f = self.key_flags(lower);
         if f != 0 {
             return f;
         }
-        let folded = fold(&lower);
+        let mut buf = ShortStr::new();
+        let owned;
+        let folded = if fold_into(lower, &mut buf) {
+            buf.as_str()
+        } else {
+            owned = fold(lower);
+            &owned
+        };
         if folded != lower {
-            self.key_flags(&folded)
+            self.key_flags(folded)
         } else {
             0
         }
@@ -1024,34 +1040,106 @@ impl PackedWords {
 pub fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        let r = match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
-            'æ' => "ae",
-            'ç' | 'ć' | 'č' => "c",
-            'ď' | 'đ' | 'ð' => "d",
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => "e",
-            'ğ' => "g",
-            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' | 'į' => "i",
-            'ł' | 'ľ' | 'ĺ' => "l",
-            'ñ' | 'ń' | 'ň' => "n",
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
-            'œ' => "oe",
-            'ř' | 'ŕ' => "r",
-            'ś' | 'š' | 'ş' | 'ș' => "s",
-            'ß' => "ss",
-            'ť' | 'ţ' | 'ț' => "t",
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
-            'ý' | 'ÿ' => "y",
-            'ź' | 'ż' | 'ž' => "z",
-            '’' => "'",
-            _ => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push_str(r);
+        match folded_char(c) {
+            Some(r) => out.push_str(r),
+            None => out.push(c),
+        }
     }
     out
+}
+
+/// [`fold`] of `s` appended to `out`; false when it does not fit (`out` is then cut short).
+pub(super) fn fold_into(s: &str, out: &mut ShortStr) -> bool {
+    s.chars().all(|c| match folded_char(c) {
+        Some(r) => out.push_str(r),
+        None => out.push(c),
+    })
+}
+
+/// `w` in lower case, as `str::to_lowercase` gives it, appended to `out`; false when it does
+/// not fit or holds a `Σ` (whose lower case depends on the letters around it: `str` lower-cases
+/// every other character by itself).
+pub(super) fn lower_into(w: &str, out: &mut ShortStr) -> bool {
+    w.chars().all(|c| {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase())
+        } else {
+            c != 'Σ' && c.to_lowercase().all(|l| out.push(l))
+        }
+    })
+}
+
+/// A short string written on the stack: a word in lower case or folded, without an
+/// allocation.
+pub(super) struct ShortStr {
+    buf: [u8; 64],
+    len: usize,
+}
+
+impl ShortStr {
+    pub(super) fn new() -> ShortStr {
+        ShortStr {
+            buf: [0; 64],
+            len: 0,
+        }
+    }
+
+    /// Appends `c`; false (nothing appended) when it does not fit.
+    #[inline]
+    pub(super) fn push(&mut self, c: char) -> bool {
+        let n = c.len_utf8();
+        match self.buf.get_mut(self.len..self.len + n) {
+            Some(at) => {
+                c.encode_utf8(at);
+                self.len += n;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Appends `s`; false (nothing appended) when it does not fit.
+    pub(super) fn push_str(&mut self, s: &str) -> bool {
+        match self.buf.get_mut(self.len..self.len + s.len()) {
+            Some(at) => {
+                at.copy_from_slice(s.as_bytes());
+                self.len += s.len();
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(super) fn as_str(&self) -> &str {
+        // Whole characters only were written: the bytes are UTF-8.
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+    }
+}
+
+/// What [`fold`] writes for `c`, when it is a letter it folds.
+fn folded_char(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
+        'æ' => "ae",
+        'ç' | 'ć' | 'č' => "c",
+        'ď' | 'đ' | 'ð' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => "e",
+        'ğ' => "g",
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' | 'į' => "i",
+        'ł' | 'ľ' | 'ĺ' => "l",
+        'ñ' | 'ń' | 'ň' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
+        'œ' => "oe",
+        'ř' | 'ŕ' => "r",
+        'ś' | 'š' | 'ş' | 'ș' => "s",
+        'ß' => "ss",
+        'ť' | 'ţ' | 'ț' => "t",
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
+        'ý' | 'ÿ' => "y",
+        'ź' | 'ż' | 'ž' => "z",
+        '’' => "'",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -1113,6 +1201,43 @@ mod tests {
         }
     }
 
+    /// [`Lexicon::flags`] of a word that is not ASCII as it was before the stack buffers:
+    /// the flags of its lower case, or else of its folding.
+    fn flags_reference(lex: &Lexicon, word: &str) -> u32 {
+        let lower = word.to_lowercase();
+        let f = lex.key_flags(&lower);
+        if f != 0 {
+            return f;
+        }
+        let folded = fold(&lower);
+        if folded != lower {
+            lex.key_flags(&folded)
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn flags_of_words_with_accents_are_those_of_the_reference() {
+        let lex = &*LEXICON;
+        let mut n = 0;
+        for k in lex.words.keys().filter(|k| !k.is_ascii()) {
+            for w in [
+                k.to_string(),
+                k.to_uppercase(),
+                capitalised(k),
+                fold(k) + "é",
+            ] {
+                assert_eq!(lex.flags(&w), flags_reference(lex, &w), "{w:?}");
+                n += 1;
+            }
+        }
+        assert!(n > 100);
+        for w in ["ΣΟΦΙΑ", "Σοφία", "İSTANBUL", "\u{212A}ATE", &"é".repeat(40)] {
+            assert_eq!(lex.flags(w), flags_reference(lex, w), "{w:?}");
+        }
+    }
+
     fn capitalised(k: &str) -> String {
         let mut c = k.chars();
         c.next()
@@ -1123,6 +1248,13 @@ mod tests {
     proptest! {
         /// The packed table holds exactly the keys given, each with the union of its flags,
         /// whatever the repeats (the table is sized for all entries, then refilled smaller).
+        #[test]
+        fn flags_agree_with_the_reference(w in "[a-zA-ZÀ-ÿΣσςİıẞßŁłŒœ’\u{212A}]{1,40}") {
+            if !w.is_ascii() {
+                prop_assert_eq!(LEXICON.flags(&w), flags_reference(&LEXICON, &w));
+            }
+        }
+
         #[test]
         fn packed_words_hold_the_union_of_flags(
             keys in proptest::collection::vec(("[a-e]{1,16}", 1u32..16), 0..300),

@@ -539,7 +539,12 @@ fn lower_is(w: &str, lower: &str) -> bool {
                 .zip(lower.bytes())
                 .all(|(a, b)| a.to_ascii_lowercase() == b)
     } else {
-        w.to_lowercase() == lower
+        let mut buf = lexicon::ShortStr::new();
+        if lexicon::lower_into(w, &mut buf) {
+            buf.as_str() == lower
+        } else {
+            w.to_lowercase() == lower
+        }
     }
 }
 
@@ -548,19 +553,32 @@ fn lower_in(w: &str, set: &[&str]) -> bool {
     if w.is_ascii() {
         set.iter().any(|l| l.len() == w.len() && lower_is(w, l))
     } else {
-        let l = w.to_lowercase();
-        set.contains(&l.as_str())
+        let mut buf = lexicon::ShortStr::new();
+        if lexicon::lower_into(w, &mut buf) {
+            set.contains(&buf.as_str())
+        } else {
+            set.contains(&w.to_lowercase().as_str())
+        }
     }
 }
 
 /// Appends `w` in lower case (`str::to_lowercase`) to `out`.
 fn push_lower(out: &mut String, w: &str) {
+    let from = out.len();
     if w.is_ascii() {
-        let from = out.len();
         out.push_str(w);
         out[from..].make_ascii_lowercase();
-    } else {
-        out.push_str(&w.to_lowercase());
+        return;
+    }
+    // Character by character, as `str::to_lowercase` lower-cases all but `Σ` (whose lower
+    // case depends on the letters around it), without its allocation.
+    for c in w.chars() {
+        if c == 'Σ' {
+            out.truncate(from);
+            out.push_str(&w.to_lowercase());
+            return;
+        }
+        out.extend(c.to_lowercase());
     }
 }
 
@@ -1371,14 +1389,23 @@ fn judge(
         return None;
     }
     if n >= 2 {
-        let mut phrase = String::with_capacity(64);
-        for k in a..b {
-            if k > a {
-                phrase.push(' ');
+        // The words in lower case with single spaces, on the stack when they fit.
+        let mut short = lexicon::ShortStr::new();
+        let on_stack = (a..b)
+            .all(|k| (k == a || short.push(' ')) && lexicon::lower_into(cx.word(k), &mut short));
+        let mut phrase = String::new();
+        if !on_stack {
+            for k in a..b {
+                if k > a {
+                    phrase.push(' ');
+                }
+                push_lower(&mut phrase, cx.word(k));
             }
-            push_lower(&mut phrase, cx.word(k));
         }
-        if cx.lex.is_phrase(&phrase) {
+        if cx
+            .lex
+            .is_phrase(if on_stack { short.as_str() } else { &phrase })
+        {
             return None;
         }
     }
@@ -1528,6 +1555,7 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     for k in (a..b).filter(|&k| counts(k)) {
         let w = cx.word(k);
         let mut buf = [0u8; 32];
+        let (mut lower, mut short) = (lexicon::ShortStr::new(), lexicon::ShortStr::new());
         let folded_owned;
         let folded: &[u8] = if w.is_ascii() && w.len() <= buf.len() {
             // ASCII: lower case, and nothing to fold.
@@ -1535,6 +1563,11 @@ fn email_backed(cx: &Cx<'_>, a: usize, b: usize) -> bool {
             b.copy_from_slice(w.as_bytes());
             b.make_ascii_lowercase();
             b
+        } else if lexicon::lower_into(w, &mut lower)
+            && lexicon::fold_into(lower.as_str(), &mut short)
+        {
+            // On the stack: without the allocations of `to_lowercase` and `fold`.
+            short.as_str().as_bytes()
         } else {
             folded_owned = lexicon::fold(&w.to_lowercase());
             folded_owned.as_bytes()
@@ -1613,7 +1646,9 @@ fn lower_case(cx: &mut Cx<'_>) {
             && f & (WORD | TRAP | NOBODY | PARTICLE | MONTH) == 0
     };
     let mut extra: Vec<(usize, usize, &'static str)> = Vec::new();
-    let found = crate::spans::Spans::new(cx.found.iter().map(|f| (f.0, f.1)));
+    // The spans of the names found, built when a word first passes the tests below (most
+    // texts have none that does).
+    let mut found: Option<crate::spans::Spans> = None;
     // A list: a given name after `, ` / ` and ` that follows one found in lower case.
     let listed = |extra: &[(usize, usize, &str)], s0: usize| {
         extra.last().is_some_and(|l| {
@@ -1655,6 +1690,8 @@ fn lower_case(cx: &mut Cx<'_>) {
             continue;
         }
         let (s0, e0) = (cx.toks[i].start, cx.toks[i].end);
+        let found = found
+            .get_or_insert_with(|| crate::spans::Spans::new(cx.found.iter().map(|f| (f.0, f.1))));
         if in_claimed(&cx.claimed, s0, e0) || found.overlaps(s0, e0) {
             i += 1;
             continue;

@@ -655,3 +655,38 @@ proptest::proptest! {
         tokenize_agrees(&text);
     }
 }
+
+/// Words of letters that lower-case and fold in odd ways: `Σ` (final or not), `İ` (two
+/// characters in lower case), `ẞ`, the Kelvin sign (ASCII in lower case), accents to fold.
+const ODD_LETTERS: &str = "[a-zA-ZÀ-ÿΣσςİıẞßĲŁłŒœ’\u{212A}\u{0130}\u{1E9E}ΑΒΓ]{0,40}";
+
+proptest::proptest! {
+    /// The lower case and the folding written on the stack are `str::to_lowercase` and
+    /// `fold`, or give up (a `Σ`, or too long); `push_lower`, `lower_is` and `lower_in` are
+    /// `to_lowercase` as before.
+    #[test]
+    fn lower_case_on_the_stack_is_to_lowercase(w in ODD_LETTERS, other in ODD_LETTERS) {
+        let want = w.to_lowercase();
+        let mut buf = lexicon::ShortStr::new();
+        if lexicon::lower_into(&w, &mut buf) {
+            proptest::prop_assert_eq!(buf.as_str(), want.as_str());
+        } else {
+            proptest::prop_assert!(w.contains('Σ') || want.len() > 64);
+        }
+        let fold_want = lexicon::fold(&want);
+        let mut folded = lexicon::ShortStr::new();
+        if lexicon::fold_into(&want, &mut folded) {
+            proptest::prop_assert_eq!(folded.as_str(), fold_want.as_str());
+        } else {
+            proptest::prop_assert!(fold_want.len() > 64);
+        }
+        let mut pushed = String::from("x ");
+        push_lower(&mut pushed, &w);
+        proptest::prop_assert_eq!(pushed, format!("x {want}"));
+        let o = other.to_lowercase();
+        proptest::prop_assert_eq!(lower_is(&w, &o), want == o);
+        proptest::prop_assert_eq!(lower_is(&w, &want), true);
+        let set = [o.as_str(), "ab", "σς"];
+        proptest::prop_assert_eq!(lower_in(&w, &set), set.contains(&want.as_str()));
+    }
+}
