@@ -140,13 +140,72 @@ pub fn add(c: Candidates, out: &mut Vec<Finding>) {
     out.extend(c.azure);
 }
 
+/// [`body_byte`] of each byte.
+const BODY_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    t
+};
+
 fn body_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
+    BODY_BYTES[usize::from(c)]
+}
+
+/// The shortest body [`prefixed`] takes.
+const MIN_BODY: usize = 16;
+
+/// Whether some `_` or `-` of `b` is followed by [`MIN_BODY`] body bytes ([`body_byte`]):
+/// every prefix of [`PREFIXES`] ends in one, and its body follows, so a text without such
+/// a place has no provider-prefixed token, and its automaton pass (about ten instructions
+/// a byte) is skipped. Most short texts have none: their hyphens and underscores stand in
+/// dates, words and identifiers shorter than that.
+///
+/// Such a place lies in a run of body bytes (`_` and `-` are body bytes too) of at least
+/// `MIN_BODY + 1` bytes, probed as [`next_long_run`] probes its runs.
+fn may_have_prefixed(b: &[u8]) -> bool {
+    const RUN: usize = MIN_BODY + 1;
+    // `i` is 0 or follows a byte of no body.
+    let mut i = 0;
+    loop {
+        let probe = i + RUN - 1;
+        let Some(&c) = b.get(probe) else {
+            return false;
+        };
+        if !body_byte(c) {
+            i = probe + 1;
+            continue;
+        }
+        let mut s = probe;
+        while s > i && body_byte(b[s - 1]) {
+            s -= 1;
+        }
+        let mut e = probe + 1;
+        while e < b.len() && body_byte(b[e]) {
+            e += 1;
+        }
+        // The run's first `_` or `-` has the longest body after it.
+        if e - s >= RUN && b[s..e - MIN_BODY].iter().any(|&c| c == b'_' || c == b'-') {
+            return true;
+        }
+        i = e + 1;
+    }
 }
 
 /// A provider prefix at a word start and a body of 16 or more token characters with
 /// digits and letters and some entropy.
 fn prefixed(text: &str, out: &mut Vec<Finding>) {
+    if may_have_prefixed(text.as_bytes()) {
+        prefixed_unfiltered(text, out);
+    }
+}
+
+/// [`prefixed`] without its first test.
+fn prefixed_unfiltered(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     for (s, p, _) in PREFIXES.find_iter(b) {
         if s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
@@ -159,7 +218,12 @@ fn prefixed(text: &str, out: &mut Vec<Finding>) {
         let letters = body.bytes().filter(u8::is_ascii_alphabetic).count();
         // `api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a`: a UUID written with underscores.
         let uuid = is_uuid(&body.replace('_', "-"));
-        if body_len >= 16 && digits >= 2 && letters >= 6 && shannon_entropy(body) >= 3.5 && !uuid {
+        if body_len >= MIN_BODY
+            && digits >= 2
+            && letters >= 6
+            && shannon_entropy(body) >= 3.5
+            && !uuid
+        {
             out.push(
                 Finding::new(s, e, Kind::ApiKey, "provider-prefixed-token").with_prefix(p - s),
             );
@@ -395,6 +459,61 @@ mod tests {
     use proptest::prelude::*;
     use rand::rngs::ChaCha8Rng;
     use rand::{RngExt, SeedableRng};
+
+    #[test]
+    fn body_bytes_are_alphanumerics_underscore_and_hyphen() {
+        for c in 0..=255u8 {
+            let want = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+            assert_eq!(body_byte(c), want, "{c}");
+        }
+    }
+
+    /// [`may_have_prefixed`] as its doc defines it, at every byte.
+    fn may_have_prefixed_bytewise(b: &[u8]) -> bool {
+        (0..b.len()).any(|q| {
+            matches!(b[q], b'_' | b'-')
+                && b.len() > q + MIN_BODY
+                && b[q + 1..=q + MIN_BODY].iter().all(|&c| body_byte(c))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// The sampled test answers as the byte-by-byte one, with runs of every length
+        /// around the sample step and separators anywhere in them.
+        #[test]
+        fn may_have_prefixed_agrees_with_the_bytewise_test(
+            pieces in proptest::collection::vec((0usize..5, 0usize..40), 0..10)
+        ) {
+            let mut b = Vec::new();
+            for (class, len) in pieces {
+                let byte = [b' ', b'a', b'-', b'_', b'7'][class];
+                b.extend(std::iter::repeat_n(byte, len));
+            }
+            prop_assert_eq!(may_have_prefixed(&b), may_have_prefixed_bytewise(&b));
+        }
+
+        /// With the test the pass finds what it finds without it.
+        #[test]
+        fn prefixed_finds_the_same_with_the_prefilter(
+            parts in proptest::collection::vec(prop_oneof![
+                Just("ghp_".to_string()),
+                Just("sk-".to_string()),
+                Just("sk-proj-".to_string()),
+                Just("hf_".to_string()),
+                "[A-Za-z0-9_-]{0,24}",
+                "[ .,:]{0,3}",
+                "\\PC{0,4}",
+            ], 0..12)
+        ) {
+            let text = parts.concat();
+            let mut got = Vec::new();
+            prefixed(&text, &mut got);
+            let mut want = Vec::new();
+            prefixed_unfiltered(&text, &mut want);
+            prop_assert_eq!(got, want);
+        }
+    }
 
     /// The long runs (start, end after padding) [`contextual`] reads, found byte by byte as
     /// it first did.
