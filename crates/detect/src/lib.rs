@@ -4,7 +4,8 @@
 //!
 //! 1. **Rules that always run**: a few compiled multi-pattern regular expressions
 //!    (`regex_automata::meta::Regex`; the rules whose matches start with known literals,
-//!    most of them, searched anchored from where those literals occur; digit-led values,
+//!    most of them, searched anchored from where those literals occur, through their
+//!    forward lazy DFA alone; digit-led values,
 //!    letter-led identifiers and hosts, e-mail addresses unanchored), searched merged so
 //!    that together they find what one leftmost-first union would (the pattern names the
 //!    rule), list the candidates for emails, links, IP addresses,
