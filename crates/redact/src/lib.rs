@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 pub use redact_detect::{Detector, Recognizer};
 pub use redact_entity::{Finding, Kind, Sensitive};
 pub use redact_restore::{Map, MapError, Restorer};
-use redact_surrogate::{PreparedText, Surrogates};
+use redact_surrogate::{ForText, PreparedText, Surrogates};
 
 /// The largest text accepted by one call, in characters (the specification's limit).
 pub const MAX_TEXT_CHARS: usize = 200_000;
@@ -391,15 +391,17 @@ impl Redactor {
         name_parts: bool,
         prepared: Option<PreparedText>,
     ) -> Redaction {
-        let mut sur = match self.seed {
+        let mut owned = match self.seed {
             Some(s) => {
                 Surrogates::with_seed(s.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
             }
             None => Surrogates::new(),
         };
         if let Some(p) = prepared {
-            sur.use_prepared(p);
+            owned.use_prepared(p);
         }
+        // Every call below is about `text`: bound once.
+        let mut sur = owned.for_text(text);
         let mut map = opts.map.clone().unwrap_or_default();
         for (stand_in, real) in map.iter() {
             // A person known from the previous turn: their parts keep their stand-in parts,
@@ -447,7 +449,7 @@ impl Redactor {
                 deferred.push(i);
                 continue;
             }
-            if let Some(s) = new_stand_in(&mut sur, &mut map, text, f) {
+            if let Some(s) = new_stand_in(&mut sur, &mut map, f) {
                 for (r, p) in parts::pairs(real, &s) {
                     learned.add(r, p);
                     if name_parts {
@@ -460,7 +462,7 @@ impl Redactor {
             }
         }
         if !deferred.is_empty() {
-            let in_text = learned.stand_ins_in_with(text, |p| sur.occurrences_in(text, p));
+            let in_text = learned.stand_ins_in_with(text, |p| sur.occurrences_in(p));
             for i in deferred {
                 let f = &found[i];
                 let real = f.slice(text);
@@ -473,8 +475,7 @@ impl Redactor {
                     .filter(|b| map.insert(b, real).is_ok());
                 let s = match built {
                     Some(b) => b,
-                    None => new_stand_in(&mut sur, &mut map, text, f)
-                        .unwrap_or_else(|| real.to_string()),
+                    None => new_stand_in(&mut sur, &mut map, f).unwrap_or_else(|| real.to_string()),
                 };
                 stand_ins[i] = Some(s);
             }
@@ -486,14 +487,12 @@ impl Redactor {
             let real = f.slice(text);
             let stand_in = match map.stand_in_for(real) {
                 Some(s) => s.to_string(),
-                None => {
-                    new_stand_in(&mut sur, &mut map, text, f).unwrap_or_else(|| real.to_string())
-                }
+                None => new_stand_in(&mut sur, &mut map, f).unwrap_or_else(|| real.to_string()),
             };
             stand_ins[i] = Some(stand_in);
         }
         if !part_pairs.is_empty() {
-            parts::add_to_map_with(&mut map, part_pairs, |p| sur.occurs_in(text, p));
+            parts::add_to_map_with(&mut map, part_pairs, |p| sur.occurs_in(p));
         }
         let mut out = String::with_capacity(text.len() + text.len() / 8);
         let mut last = 0;
@@ -538,15 +537,15 @@ const fn is_word_byte(b: u8) -> bool {
 /// another value (a name part learned from a previous map, which the generator may offer
 /// again) is reserved and another drawn, a few times; `None` if none fits (the caller keeps
 /// the real value, and the restore check refuses the result).
-fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) -> Option<String> {
-    let real = f.slice(text);
+fn new_stand_in(sur: &mut ForText<'_, '_>, map: &mut Map, f: &Finding) -> Option<String> {
+    let real = f.slice(sur.text());
     let kp = usize::from(f.keep_prefix);
     // A value written to dodge a filter (`jane [at] example [dot] com`, number words, a
     // glued label, invisible characters) gets a stand-in made for its plain form, written
     // back in the same style so a reply that repeats it restores.
     let unmasked = redact_detect::unmask(real, f.kind, kp);
     for _ in 0..8 {
-        let Some(s) = candidate(sur, text, f, unmasked.as_ref()) else {
+        let Some(s) = candidate(sur, f, unmasked.as_ref()) else {
             continue;
         };
         if map.insert(&s, real).is_ok() {
@@ -557,22 +556,21 @@ fn new_stand_in(sur: &mut Surrogates, map: &mut Map, text: &str, f: &Finding) ->
     None
 }
 
-/// One stand-in candidate for the finding `f` of `text`; for a value written to dodge a
+/// One stand-in candidate for the finding `f` of the bound text; for a value written to dodge a
 /// filter (`unmasked`), made for its plain form and written back in its style (`None` when
 /// that styled form occurs in the text).
 pub(crate) fn candidate(
-    sur: &mut Surrogates,
-    text: &str,
+    sur: &mut ForText<'_, '_>,
     f: &Finding,
     unmasked: Option<&redact_detect::Unmasked>,
 ) -> Option<String> {
-    let real = f.slice(text);
+    let real = f.slice(sur.text());
     match unmasked {
-        None => Some(sur.stand_in(text, f.kind, f.rule, usize::from(f.keep_prefix), real)),
+        None => Some(sur.stand_in(f.kind, f.rule, usize::from(f.keep_prefix), real)),
         Some(u) => {
-            let plain = sur.stand_in(text, f.kind, f.rule, u.keep_prefix, &u.plain);
+            let plain = sur.stand_in(f.kind, f.rule, u.keep_prefix, &u.plain);
             let styled = u.restyle(&plain);
-            if styled != plain && text.contains(styled.as_str()) {
+            if styled != plain && sur.text().contains(styled.as_str()) {
                 sur.reserve(&plain);
                 return None;
             }

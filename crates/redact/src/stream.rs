@@ -719,14 +719,15 @@ impl StreamRedactor {
     fn new_stand_in(&mut self, pending: &mut Map, piece: &str, f: &Finding) -> Option<String> {
         let real = f.slice(piece);
         let unmasked = redact_detect::unmask(real, f.kind, usize::from(f.keep_prefix));
+        let mut sur = self.sur.for_text(piece);
         for _ in 0..8 {
-            let Some(s) = crate::candidate(&mut self.sur, piece, f, unmasked.as_ref()) else {
+            let Some(s) = crate::candidate(&mut sur, f, unmasked.as_ref()) else {
                 continue;
             };
             if self.map.get(&s).is_none() && pending.insert(&s, real).is_ok() {
                 return Some(s);
             }
-            self.sur.reserve(&s);
+            sur.reserve(&s);
         }
         None
     }

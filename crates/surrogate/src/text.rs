@@ -509,6 +509,11 @@ impl TextIndex {
         }))
     }
 
+    /// The length in bytes of the text the index describes.
+    pub(crate) fn text_len(&self) -> usize {
+        self.lower.len()
+    }
+
     /// Which text the index describes (changes whenever it is rebuilt).
     pub(crate) fn generation(&self) -> u64 {
         self.generation
