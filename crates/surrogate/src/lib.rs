@@ -206,7 +206,10 @@ impl Memo {
                 if let Some(&(l, i)) = data::NAME_POS.get(id as usize) {
                     let len = data::LISTS.get(l as usize).map_or(0, |l| l.len());
                     if self.list_used.len() <= l as usize {
-                        self.list_used.resize(l as usize + 1, Vec::new());
+                        // Room for every list at once (growing a list at a time moved the
+                        // vector on most of the first uses of a text).
+                        let lists = data::LISTS.len().max(l as usize + 1);
+                        self.list_used.resize(lists, Vec::new());
                     }
                     let bits = &mut self.list_used[l as usize];
                     if bits.is_empty() {

@@ -498,12 +498,16 @@ impl TextIndex {
             let log2 = (n * 8).next_power_of_two().trailing_zeros().clamp(10, 16);
             let mut bits = GramBits::with_bits(log2);
             let b = self.lower.as_bytes();
-            let mut g = 0u32;
-            for (i, &c) in b.iter().enumerate() {
+            // The first gram's head, then a gram per byte: no test of the position in the
+            // loop, and a word index masked with the word count (a power of two, above every
+            // index: the mask changes nothing) needs no bounds check.
+            let (head, rest) = b.split_at(3);
+            let mut g = head.iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
+            let mask = bits.words.len() - 1;
+            for &c in rest {
                 g = (g << 8) | u32::from(c);
-                if i >= 3 {
-                    bits.set(g);
-                }
+                let i = bits.index(g);
+                bits.words[(i >> 6) & mask] |= 1 << (i & 63);
             }
             bits
         }))
@@ -1283,6 +1287,10 @@ impl Taken {
 
     /// Records a lowercase string.
     pub(crate) fn insert(&mut self, lower: &str) {
+        if self.hashes.is_empty() {
+            // Room for a short text's stand-ins at once (the set grew four times before).
+            self.hashes.reserve(32);
+        }
         if !self.hashes.insert(hash_str(lower)) {
             return;
         }
