@@ -287,6 +287,8 @@ impl Redactor {
         }
         let sorted = found.windows(2).all(|w| w[0].end <= w[1].start);
         let mut out = Vec::new();
+        // The occurrence in ASCII lower case, for the look-up (one buffer for all).
+        let mut lower = String::new();
         for (s, e) in spans {
             let slice = &text[s..e];
             let inside = if sorted {
@@ -301,7 +303,10 @@ impl Redactor {
                 continue;
             }
             // A map value's kind is read once, however often it recurs.
-            let kind = match index.get(&slice.to_ascii_lowercase()).copied() {
+            lower.clear();
+            lower.push_str(slice);
+            lower.make_ascii_lowercase();
+            let kind = match index.get(lower.as_str()).copied() {
                 Some(i) => *known[i].1.get_or_insert_with(|| self.kind_of_value(slice)),
                 None => self.kind_of_value(slice),
             };

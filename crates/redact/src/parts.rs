@@ -75,7 +75,9 @@ fn add_to_map_by(
     }
     let seen = in_text(&pairs);
     for ((s, r), seen) in pairs.into_iter().zip(seen) {
-        if !seen && map.get(&s).is_none() {
+        // A stand-in already in the map keeps its entry: `insert` leaves the map as it is
+        // then (the same pair, or another real value refused), with one search of the map.
+        if !seen {
             let _ = map.insert(s, r);
         }
     }
