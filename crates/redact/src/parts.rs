@@ -9,7 +9,61 @@ use aho_corasick::AhoCorasick;
 
 use crate::{Map, is_word_byte};
 
-fn name_words(s: &str) -> Option<Vec<&str>> {
+/// The words of a name: pieces between white space and commas, without dots, quotes and
+/// brackets at their ends, none empty; `None` unless there are 1 to 6 and each is made of
+/// letters, hyphens and apostrophes only.
+///
+/// Held in an array (a name has at most six words): no allocation. An ASCII name (most of
+/// them) is read byte by byte; another goes through [`name_words_by_chars`].
+fn name_words(s: &str) -> Option<NameWords<'_>> {
+    if !s.is_ascii() {
+        return name_words_by_chars(s);
+    }
+    let b = s.as_bytes();
+    let mut out = NameWords {
+        words: [""; 6],
+        len: 0,
+    };
+    let mut start = 0;
+    // One more round at the end of the text, which ends the last piece.
+    for i in 0..=b.len() {
+        // The ASCII characters of `char::is_whitespace`, and commas.
+        if i < b.len() && !matches!(b[i], b'\t'..=b'\r' | b' ' | b',') {
+            continue;
+        }
+        let w = s[start..i].trim_matches(|c: char| c == '.' || c == '"' || c == '(' || c == ')');
+        start = i + 1;
+        if w.is_empty() {
+            continue;
+        }
+        if out.len == 6
+            || !w
+                .bytes()
+                .all(|c| c.is_ascii_alphabetic() || matches!(c, b'-' | b'\''))
+        {
+            return None;
+        }
+        out.words[out.len] = w;
+        out.len += 1;
+    }
+    (out.len > 0).then_some(out)
+}
+
+/// The words [`name_words`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct NameWords<'a> {
+    words: [&'a str; 6],
+    len: usize,
+}
+
+impl<'a> NameWords<'a> {
+    fn as_slice(&self) -> &[&'a str] {
+        &self.words[..self.len]
+    }
+}
+
+/// [`name_words`] for any text, character by character.
+fn name_words_by_chars(s: &str) -> Option<NameWords<'_>> {
     let words: Vec<&str> = s
         .split(|c: char| c.is_whitespace() || c == ',')
         .map(|w| w.trim_matches(|c: char| c == '.' || c == '"' || c == '(' || c == ')'))
@@ -21,7 +75,15 @@ fn name_words(s: &str) -> Option<Vec<&str>> {
             w.chars()
                 .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
         });
-    ok.then_some(words)
+    if !ok {
+        return None;
+    }
+    let mut out = NameWords {
+        words: [""; 6],
+        len: words.len(),
+    };
+    out.words[..words.len()].copy_from_slice(&words);
+    Some(out)
 }
 
 /// The (real part, stand-in part) pairs of a person's name and its stand-in: words in the
@@ -30,11 +92,13 @@ pub(crate) fn pairs<'a>(real: &'a str, stand_in: &'a str) -> Vec<(&'a str, &'a s
     let (Some(r), Some(s)) = (name_words(real), name_words(stand_in)) else {
         return Vec::new();
     };
-    if r.len() != s.len() || !real.chars().any(char::is_uppercase) {
+    if r.len != s.len || !real.chars().any(char::is_uppercase) {
         return Vec::new();
     }
-    r.into_iter()
-        .zip(s)
+    r.as_slice()
+        .iter()
+        .copied()
+        .zip(s.as_slice().iter().copied())
         .filter(|(a, b)| {
             !a.eq_ignore_ascii_case(b) && a.chars().count() >= 2 && b.chars().count() >= 2
         })
@@ -153,7 +217,35 @@ pub(crate) struct Learned {
     parts: HashMap<String, String>,
 }
 
+/// The runs of letters of `s` (apostrophes and hyphens inside), with their offsets: made as
+/// they are asked for (no vector of them; [`Learned::covers`] often stops at the first).
 fn letter_words(s: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = s.char_indices();
+    let mut start: Option<usize> = None;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        for (i, c) in chars.by_ref() {
+            let inner = c.is_alphabetic() || (matches!(c, '\'' | '’' | '-') && start.is_some());
+            match (inner, start) {
+                (true, None) => start = Some(i),
+                (false, Some(st)) => {
+                    start = None;
+                    return Some((st, &s[st..i]));
+                }
+                _ => {}
+            }
+        }
+        done = true;
+        start.take().map(|st| (st, &s[st..]))
+    })
+}
+
+/// [`letter_words`] as it was written before: all at once, into a vector.
+#[cfg(test)]
+fn letter_words_collected(s: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in s.char_indices() {
@@ -356,6 +448,22 @@ mod tests {
     }
 
     proptest! {
+        /// The lazy letter runs are those the vector held.
+        #[test]
+        fn letter_words_match_the_collected_ones(s in "[aZé'’\\- .,1]{0,24}") {
+            let lazy: Vec<(usize, &str)> = letter_words(&s).collect();
+            let collected: Vec<(usize, &str)> = letter_words_collected(&s).collect();
+            prop_assert_eq!(lazy, collected);
+        }
+
+        /// The byte loop over an ASCII name finds the words the character loop finds.
+        #[test]
+        fn name_words_of_ascii_match_the_character_loop(
+            s in "[aZ'\\-.,\"() \t\u{b}\u{c}\r\n19_é’]{0,24}",
+        ) {
+            prop_assert_eq!(name_words(&s), name_words_by_chars(&s));
+        }
+
         /// The look-up of learned parts in a text agrees with the automaton it replaced.
         #[test]
         fn stand_ins_in_matches_the_automaton(
