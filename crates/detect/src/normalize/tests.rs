@@ -444,3 +444,54 @@ proptest! {
         }
     }
 }
+
+/// Every trigger of the word pass, and the brackets and separators around masked forms.
+fn trigger_piece() -> impl Strategy<Value = String> {
+    let mut pats: Vec<String> = AT_DEVICES
+        .iter()
+        .chain(DOT_DEVICES)
+        .chain(LABELS)
+        .chain(&[AT_WORD, AT_SIGN, DOT_WORD])
+        .map(|s| s.to_string())
+        .collect();
+    for (_, words) in NUMBER_WORDS {
+        pats.extend(words.iter().map(|w| w.to_string()));
+    }
+    pats.extend(pats.clone().iter().map(|p| p.to_ascii_uppercase()));
+    proptest::sample::select(pats)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// When the cheap test of `unmask` says a value holds nothing masked, the character
+    /// pass and the word pass (the full function's tests) find nothing in it either.
+    #[test]
+    fn unmask_fast_path_exact(
+        parts in proptest::collection::vec(prop_oneof![
+            trigger_piece(),
+            trigger_piece(),
+            "[a-zA-Z]{1,6}",
+            "[ \t.\\-_]{1,2}",
+            "[0-9 ().+\\-]{0,16}",
+            "[0-9]( [0-9]){6,12}",
+            "[ -~]{0,12}",
+            "[0-9 @.\\[\\](){}<>#+\\-]{0,10}",
+            "\\PC{0,3}",
+        ], 0..8)
+    ) {
+        let text = parts.concat();
+        let tr = TRIGGERS.as_ref().unwrap();
+        if text.is_ascii() && !tr.may_change(text.as_bytes()) {
+            prop_assert!(char_pass(&text).is_none());
+            prop_assert!(word_pass(&text).0.is_none());
+            prop_assert!(unmask(&text, Kind::Phone, 0).is_none());
+        }
+        // Any value: the answer with the cheap test is the full function's answer.
+        let full = {
+            let chars = char_pass(&text);
+            let mid = chars.as_ref().map_or(text.as_str(), |p| p.text.as_str());
+            chars.is_some() || word_pass(mid).0.is_some()
+        };
+        prop_assert_eq!(unmask(&text, Kind::Email, 0).is_some(), full);
+    }
+}
