@@ -510,9 +510,16 @@ struct Triggers {
     /// `first * 256 + second`. Made from the same pattern list as the automaton, so the two
     /// cannot drift.
     pairs: Vec<bool>,
-    /// The one-byte triggers (`@`).
-    single: [bool; 256],
+    /// What each byte is to [`Triggers::may_change`]: [`ALNUM`], [`FIRST`], [`SINGLE`].
+    class: [u8; 256],
 }
+
+/// An ASCII letter or digit.
+const ALNUM: u8 = 1;
+/// The first byte (either case) of a trigger of two bytes or more.
+const FIRST: u8 = 2;
+/// A trigger of one byte (`@`).
+const SINGLE: u8 = 4;
 
 impl Triggers {
     /// Whether the word pass could change the ASCII `text`; when this is false it finds
@@ -524,30 +531,34 @@ impl Triggers {
     /// card numbers) are passed over with one read of their bytes instead of the automaton
     /// walk and its checks of every hit inside a word (`at` in `Kate`, `one` in `Simone`).
     ///
-    /// Only the bytes that start a word or are not alphanumeric are looked up, and the
-    /// spaces are counted only at the end (about 8 instructions a byte).
+    /// One table look-up a byte tells the bytes that may start a trigger there; only those
+    /// are tested further, and the spaces are counted only at the end.
     fn may_change(&self, text: &[u8]) -> bool {
-        let mut prev_alnum = false;
+        let mut in_word = false;
         for (i, &c) in text.iter().enumerate() {
-            let alnum = c.is_ascii_alphanumeric();
-            if !(alnum && prev_alnum) {
-                if let Some(&n) = text.get(i + 1) {
-                    let at = usize::from(c.to_ascii_lowercase()) * 256
-                        + usize::from(n.to_ascii_lowercase());
-                    if self.pairs[at] {
-                        return true;
-                    }
-                }
-                if self.single[usize::from(c)] {
-                    let blank = |b: Option<&u8>| matches!(b, Some(b' ' | b'\t'));
-                    if blank(i.checked_sub(1).and_then(|p| text.get(p))) || blank(text.get(i + 1)) {
-                        return true;
-                    }
-                }
+            let k = self.class[usize::from(c)];
+            let alnum = k & ALNUM != 0;
+            if k & (FIRST | SINGLE) != 0 && !(alnum && in_word) && self.starts_at(text, i, k) {
+                return true;
             }
-            prev_alnum = alnum;
+            in_word = alnum;
         }
         text.len() >= 17 && text.iter().filter(|&&c| c == b' ').count() >= 8
+    }
+
+    /// Whether a trigger the word pass may act on starts at `i` (of class `k`), not inside
+    /// a word.
+    fn starts_at(&self, text: &[u8], i: usize, k: u8) -> bool {
+        if k & FIRST != 0
+            && let Some(&n) = text.get(i + 1)
+            && self.pairs[usize::from(text[i].to_ascii_lowercase()) * 256
+                + usize::from(n.to_ascii_lowercase())]
+        {
+            return true;
+        }
+        let blank = |b: Option<&u8>| matches!(b, Some(b' ' | b'\t'));
+        k & SINGLE != 0
+            && (blank(i.checked_sub(1).and_then(|p| text.get(p))) || blank(text.get(i + 1)))
     }
 }
 
@@ -584,11 +595,18 @@ static TRIGGERS: LazyLock<Option<Triggers>> = LazyLock::new(|| {
     }
     // The automaton folds ASCII case only: pairs are kept, and looked up, in lower case.
     let mut pairs = vec![false; 256 * 256];
-    let mut single = [false; 256];
+    let mut class = [0u8; 256];
+    for c in 0..=255u8 {
+        if c.is_ascii_alphanumeric() {
+            class[usize::from(c)] |= ALNUM;
+        }
+    }
     for p in &pats {
         match *p.as_bytes() {
-            [a] => single[usize::from(a)] = true,
+            [a] => class[usize::from(a)] |= SINGLE,
             [a, b, ..] => {
+                class[usize::from(a.to_ascii_lowercase())] |= FIRST;
+                class[usize::from(a.to_ascii_uppercase())] |= FIRST;
                 let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
                 pairs[usize::from(a) * 256 + usize::from(b)] = true;
             }
@@ -601,7 +619,7 @@ static TRIGGERS: LazyLock<Option<Triggers>> = LazyLock::new(|| {
             ac,
             what,
             pairs,
-            single,
+            class,
         })
 });
 
