@@ -380,6 +380,10 @@ impl Part {
         cands: &[usize],
         cache: Option<&mut Cache>,
     ) -> Option<(usize, usize, usize)> {
+        // The forward DFA's caches come from its own pool, whose caches a thread spawned
+        // for one call would build again: a caller with caches of its own (the thread
+        // beside the rules, `Rules::scan_tail`) searches the meta regex with them.
+        let own_caches = cache.is_some();
         let mut cache = cache;
         let mut run = |input: &Input<'_>| match cache.as_deref_mut() {
             Some(c) => self.re.search_with(c, input),
@@ -398,7 +402,11 @@ impl Part {
             return run(&Input::new(text).span(from..text.len())).map(hit);
         }
         let first = cands.partition_point(|&c| c < pos);
-        let mut direct = self.anchored.as_ref().map(|a| (&a.dfa, a.caches.get()));
+        let mut direct = self
+            .anchored
+            .as_ref()
+            .filter(|_| !own_caches)
+            .map(|a| (&a.dfa, a.caches.get()));
         cands[first..].iter().find_map(|&at| {
             let anchored = Input::new(text)
                 .span(at..text.len())
