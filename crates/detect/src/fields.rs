@@ -755,14 +755,21 @@ pub fn given_name_first(value: &str) -> bool {
     // The first word must begin with an upper case letter: a cell that begins with an ASCII
     // byte of any other kind (a lower case word, a sign) is turned away before the words are
     // split and the characters tested (most cells of a table are no names).
-    if value
+    !opens_with_ascii_non_capital(value) && capitalised_name_words(value)
+}
+
+/// Whether `value`'s first byte after white space is ASCII and no upper case letter: then
+/// [`capitalised_name_words`] is false (its proptest checks it).
+fn opens_with_ascii_non_capital(value: &str) -> bool {
+    value
         .trim_start()
         .as_bytes()
         .first()
         .is_some_and(|b| b.is_ascii() && !b.is_ascii_uppercase())
-    {
-        return false;
-    }
+}
+
+/// [`given_name_first`] without its first test.
+fn capitalised_name_words(value: &str) -> bool {
     // One to four words, in an array rather than a vector.
     let mut buf = [""; 4];
     let mut count = 0;
@@ -810,39 +817,10 @@ fn address_ok(value: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// [`given_name_first`] without its test of the first byte: its oracle.
-    fn given_name_first_reference(value: &str) -> bool {
-        let mut buf = [""; 4];
-        let mut count = 0;
-        for w in value.split_whitespace() {
-            if count == buf.len() {
-                return false;
-            }
-            buf[count] = w;
-            count += 1;
-        }
-        if count == 0 {
-            return false;
-        }
-        let words = &buf[..count];
-        let letters = value
-            .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.'));
-        let caps = words
-            .iter()
-            .all(|w| w.chars().next().is_some_and(char::is_uppercase));
-        letters
-            && caps
-            && words.iter().any(|w| {
-                name_info(w).is_some_and(|i| {
-                    (i.female || i.male || i.surname) && !i.common_word && !i.look_alike
-                })
-            })
-    }
-
     proptest::proptest! {
         #[test]
-        fn given_name_first_matches_its_reference(
+        /// The first test turns away only values the word test turns away too.
+        fn given_name_first_first_test_is_exact(
             words in proptest::collection::vec(
                 proptest::sample::select(vec![
                     "Anna", "anna", "Maria", "Schmidt", "van", "O'Neil", "Dr.", "Ölund", "éa",
@@ -854,9 +832,8 @@ mod tests {
             sep in proptest::sample::select(vec![" ", "  ", "\t", "\u{a0}", ""]),
         ) {
             let value = words.join(sep);
-            proptest::prop_assert_eq!(
-                given_name_first(&value),
-                given_name_first_reference(&value),
+            proptest::prop_assert!(
+                !opens_with_ascii_non_capital(&value) || !capitalised_name_words(&value),
                 "{:?}",
                 value
             );
