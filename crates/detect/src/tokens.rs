@@ -166,34 +166,18 @@ const MIN_BODY: usize = 16;
 /// dates, words and identifiers shorter than that.
 ///
 /// Such a place lies in a run of body bytes (`_` and `-` are body bytes too) of at least
-/// `MIN_BODY + 1` bytes, probed as [`next_long_run`] probes its runs.
+/// `MIN_BODY + 1` bytes, found by [`next_run_of`] as [`next_long_run`] finds its runs.
 fn may_have_prefixed(b: &[u8]) -> bool {
-    const RUN: usize = MIN_BODY + 1;
-    // `i` is 0 or follows a byte of no body.
     let mut i = 0;
-    loop {
-        let probe = i + RUN - 1;
-        let Some(&c) = b.get(probe) else {
-            return false;
-        };
-        if !body_byte(c) {
-            i = probe + 1;
-            continue;
-        }
-        let mut s = probe;
-        while s > i && body_byte(b[s - 1]) {
-            s -= 1;
-        }
-        let mut e = probe + 1;
-        while e < b.len() && body_byte(b[e]) {
-            e += 1;
-        }
+    while let Some((s, e)) = next_run_of(b, i, MIN_BODY + 1, body_byte) {
         // The run's first `_` or `-` has the longest body after it.
-        if e - s >= RUN && b[s..e - MIN_BODY].iter().any(|&c| c == b'_' || c == b'-') {
+        if b[s..e - MIN_BODY].iter().any(|&c| c == b'_' || c == b'-') {
             return true;
         }
+        // `b[e]` is no body byte.
         i = e + 1;
     }
+    false
 }
 
 /// A provider prefix at a word start and a body of 16 or more token characters with
@@ -302,26 +286,39 @@ const LONG_RUN: usize = 20;
 ///
 /// Such a run holds the byte `LONG_RUN - 1` after any of its first bytes: the text is
 /// probed there, and only the runs through a probe are read, not every byte.
-fn next_long_run(b: &[u8], mut i: usize) -> Option<(usize, usize)> {
+fn next_long_run(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    next_run_of(b, i, LONG_RUN, token_byte)
+}
+
+/// The first maximal run of bytes of the class `in_run` of at least `min` bytes (`min` ≥ 1)
+/// that starts at or after `i` (where `i` is 0 or follows a byte outside the class): its
+/// start and end. The text is probed every `min` bytes: only the runs through a probe are
+/// read, not every byte.
+fn next_run_of(
+    b: &[u8],
+    mut i: usize,
+    min: usize,
+    in_run: impl Fn(u8) -> bool,
+) -> Option<(usize, usize)> {
     loop {
-        let probe = i + LONG_RUN - 1;
-        if !token_byte(*b.get(probe)?) {
+        let probe = i + min - 1;
+        if !in_run(*b.get(probe)?) {
             i = probe + 1;
             continue;
         }
         // The run through the probe starts at or after `i`.
         let mut s = probe;
-        while s > i && token_byte(b[s - 1]) {
+        while s > i && in_run(b[s - 1]) {
             s -= 1;
         }
         let mut e = probe + 1;
-        while e < b.len() && token_byte(b[e]) {
+        while e < b.len() && in_run(b[e]) {
             e += 1;
         }
-        if e - s >= LONG_RUN {
+        if e - s >= min {
             return Some((s, e));
         }
-        // `b[e]` is no token byte.
+        // `b[e]` is outside the class.
         i = e + 1;
     }
 }
