@@ -46,6 +46,8 @@ pub struct PieceSeen {
     hashes: Vec<u64>,
     /// Where stand-ins written in the piece could start.
     runs: RunScan,
+    /// Its words, hashed as known values and learned parts are looked up.
+    words: WordScan,
     /// The piece indexed for its stand-ins, when that pays ([`PreparedText::pays_ahead`]).
     prepared: Option<PreparedText>,
 }
@@ -57,6 +59,7 @@ pub fn piece_seen(piece: &str) -> PieceSeen {
     PieceSeen {
         hashes: redact_surrogate::seen::text_hashes(piece),
         runs: RunScan::of(piece),
+        words: WordScan::of(piece),
         prepared: PreparedText::pays_ahead(piece).then(|| PreparedText::of(piece)),
     }
 }
@@ -226,7 +229,11 @@ pub struct StreamRedactor {
     /// by their first word in lower case.
     known: Vec<(String, Option<Kind>)>,
     known_lower: HashSet<String>,
-    known_by_word: FxMap<String, Vec<(u32, u32)>>,
+    /// By the [`lower_hash`] of its first word: the id of a known value, the offset of that
+    /// word in it and the word's length (a word of a piece with this hash is its first word
+    /// only if it has this length and the value matches there: words that hash alike share
+    /// a list, and the match decides).
+    known_by_word: FxMap<u64, Vec<(u32, u32, u32)>>,
 }
 
 impl std::fmt::Debug for StreamRedactor {
@@ -325,9 +332,9 @@ impl StreamRedactor {
         let id = self.known.len() as u32;
         self.known.push((value.to_string(), kind));
         self.known_by_word
-            .entry(lower[s..e].to_string())
+            .entry(lower_hash(&lower.as_bytes()[s..e]))
             .or_default()
-            .push((id, s as u32));
+            .push((id, s as u32, (e - s) as u32));
     }
 
     fn index_stand_in(&mut self, stand_in: &str, real: &str) {
@@ -394,18 +401,22 @@ impl StreamRedactor {
     }
 
     /// Later occurrences of the values known so far, as whole words (ASCII case ignored), the
-    /// leftmost longest first.
-    fn known_findings(&mut self, piece: &str, found: &[Finding]) -> Vec<Finding> {
+    /// leftmost longest first. `words` are the piece's words ([`WordScan::of`]).
+    fn known_findings(&mut self, piece: &str, words: &WordScan, found: &[Finding]) -> Vec<Finding> {
         let mut spans: Vec<(usize, usize, u32)> = Vec::new();
-        let mut key = String::new();
-        for (s, e) in word_runs(piece) {
-            key.clear();
-            key.push_str(&piece[s..e]);
-            key.make_ascii_lowercase();
-            let Some(ids) = self.known_by_word.get(&key) else {
+        if self.known_by_word.is_empty() {
+            return Vec::new();
+        }
+        for &(s, e, hash) in &words.words {
+            let Some(ids) = self.known_by_word.get(&hash) else {
                 continue;
             };
-            for &(id, off) in ids {
+            for &(id, off, len) in ids {
+                // A first word of this length that the value matches around is the word
+                // itself (ignoring ASCII case): the look-up by the lowered word as a string.
+                if e - s != len as usize {
+                    continue;
+                }
                 let Some(s) = s.checked_sub(off as usize) else {
                     continue;
                 };
@@ -595,7 +606,11 @@ impl StreamRedactor {
         if let Some(prepared) = seen.as_mut().and_then(|s| s.prepared.take()) {
             self.sur.use_prepared(prepared);
         }
-        let mut extra = self.known_findings(piece, &detected);
+        let words = match seen.as_mut() {
+            Some(seen) => std::mem::take(&mut seen.words),
+            None => WordScan::of(piece),
+        };
+        let mut extra = self.known_findings(piece, &words, &detected);
         let written = match &seen {
             Some(seen) => self.stand_ins_in_scanned(piece, &seen.runs),
             None => self.stand_ins_in(piece),
@@ -625,7 +640,7 @@ impl StreamRedactor {
             // The last attempt gives every value of the piece a stand-in of its own, in
             // case one of the map's stand-ins forms another with the text beside it here.
             let fresh = attempt + 1 == ATTEMPTS;
-            let (text, pending) = self.replace(piece, &found, attempt < 2, fresh);
+            let (text, pending) = self.replace(piece, &words, &found, attempt < 2, fresh);
             let (ok, out_seen) = if text.len() >= PARALLEL_OUT_SEEN {
                 // What later stand-ins must avoid in the output is hashed on another thread
                 // while this one checks that the output restores.
@@ -738,6 +753,7 @@ impl StreamRedactor {
     fn replace(
         &mut self,
         piece: &str,
+        words: &WordScan,
         found: &[Finding],
         name_parts: bool,
         fresh: bool,
@@ -773,13 +789,11 @@ impl StreamRedactor {
                 stand_ins[i] = Some(real.to_string());
             }
         }
-        // The piece's words, once, for the deferred mentions.
-        let words: HashSet<String> = if deferred.is_empty() {
-            HashSet::new()
+        // The piece's words by hash, once, for the deferred mentions.
+        let words = if deferred.is_empty() {
+            WordSet::default()
         } else {
-            word_runs(piece)
-                .map(|(s, e)| piece[s..e].to_ascii_lowercase())
-                .collect()
+            WordSet::of(words)
         };
         for i in deferred {
             let f = &found[i];
@@ -793,9 +807,7 @@ impl StreamRedactor {
                 .learned
                 .parts_of(real)
                 .into_iter()
-                .filter(|p| {
-                    words.contains(&p.to_ascii_lowercase()) || self.sur.may_be_in_remembered(p)
-                })
+                .filter(|p| words.contains(piece, p) || self.sur.may_be_in_remembered(p))
                 .map(str::to_lowercase)
                 .collect();
             let built = self.learned.build(real, &in_text).filter(|b| {
@@ -881,6 +893,99 @@ fn widen_glued(piece: &str, found: Vec<Finding>) -> Vec<Finding> {
         })
         .collect();
     if changed { resolve(widened) } else { widened }
+}
+
+/// The words of a text ([`word_runs`]), each with the [`lower_hash`] of its bytes: what
+/// [`StreamRedactor::known_findings`] looks up, and what the deferred mentions of
+/// [`StreamRedactor::replace`] test learned parts against ([`WordSet`]). Depends on the text
+/// alone, so a piece's is made beside its detection ([`piece_seen`]).
+#[derive(Clone, Debug, Default)]
+struct WordScan {
+    /// `(start, end, lower_hash)` of each word, in text order.
+    words: Vec<(usize, usize, u64)>,
+}
+
+impl WordScan {
+    fn of(text: &str) -> WordScan {
+        let b = text.as_bytes();
+        WordScan {
+            words: word_runs(text)
+                .map(|(s, e)| (s, e, lower_hash(&b[s..e])))
+                .collect(),
+        }
+    }
+}
+
+/// A piece's words by [`lower_hash`]: which word comes first with each hash.
+#[derive(Default)]
+struct WordSet<'a> {
+    scan: Option<&'a WordScan>,
+    first: FxMap<u64, u32>,
+}
+
+impl<'a> WordSet<'a> {
+    fn of(scan: &'a WordScan) -> WordSet<'a> {
+        let mut first = FxMap::with_capacity_and_hasher(scan.words.len(), Default::default());
+        for (i, &(_, _, h)) in scan.words.iter().enumerate() {
+            first.entry(h).or_insert(i as u32);
+        }
+        WordSet {
+            scan: Some(scan),
+            first,
+        }
+    }
+
+    /// Whether `p` is a word of `text` (the text scanned), ignoring ASCII case: as a set of
+    /// the words lowered (`to_ascii_lowercase`) holding `p` lowered.
+    fn contains(&self, text: &str, p: &str) -> bool {
+        let Some(scan) = self.scan else {
+            return false;
+        };
+        let h = lower_hash(p.as_bytes());
+        let Some(&i) = self.first.get(&h) else {
+            // Words equal but for ASCII case hash alike: none is `p`.
+            return false;
+        };
+        let b = text.as_bytes();
+        let is_p = |&(s, e, wh): &(usize, usize, u64)| {
+            wh == h && b[s..e].eq_ignore_ascii_case(p.as_bytes())
+        };
+        // The first word with this hash is almost always `p`; another word that hashes
+        // alike is told apart by the rest.
+        is_p(&scan.words[i as usize]) || scan.words[i as usize..].iter().any(is_p)
+    }
+}
+
+/// A hash of `bytes` with ASCII capitals lowered (other bytes as they are): equal for two
+/// byte strings equal but for ASCII case. [`FxHasher`] of eight bytes at a time, each word
+/// lowered at once ([`lower_ascii_word`]).
+fn lower_hash(bytes: &[u8]) -> u64 {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut h = FxHasher::default();
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        h.write_u64(lower_ascii_word(w));
+    }
+    let rest = chunks.remainder();
+    let mut w = [0u8; 8];
+    w[..rest.len()].copy_from_slice(rest);
+    // The length tells `a` from `a\0` (a word is never empty, a part may hold any byte).
+    h.write_u64(lower_ascii_word(u64::from_le_bytes(w)) ^ ((rest.len() as u64) << 59));
+    h.finish()
+}
+
+/// Each byte of `w` that is an ASCII capital, lowered; the others unchanged (SWAR: the
+/// bytes' low seven bits compared with `A` and `Z` by adding to each, no carry reaching
+/// the next byte; bytes of 0x80 and up are no ASCII letter).
+fn lower_ascii_word(w: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let low = w & LOW7;
+    let from_a = low + ONES * (0x80 - b'A' as u64);
+    let past_z = low + ONES * (0x80 - b'Z' as u64 - 1);
+    let capital = from_a & !past_z & !w & HIGH;
+    w | (capital >> 2)
 }
 
 /// Maximal runs of word bytes ([`is_word_byte`]): the words [`crate::occurrences`] matches.
@@ -1340,6 +1445,113 @@ mod tests {
             got.sort_unstable();
             want.sort_unstable();
             proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    /// [`StreamRedactor::known_findings`] as it was: each word lowered into a string, looked
+    /// up among the known values' first words lowered (the reference for the hashed look-up).
+    fn known_findings_by_string(st: &StreamRedactor, piece: &str) -> Vec<(usize, usize)> {
+        let mut by_word: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+        for (id, (v, _)) in st.known.iter().enumerate() {
+            let lower = v.to_ascii_lowercase();
+            if let Some((s, e)) = word_runs(&lower).next() {
+                by_word
+                    .entry(lower[s..e].to_string())
+                    .or_default()
+                    .push((id as u32, s as u32));
+            }
+        }
+        let mut spans = Vec::new();
+        for (s, e) in word_runs(piece) {
+            let Some(ids) = by_word.get(&piece[s..e].to_ascii_lowercase()) else {
+                continue;
+            };
+            for &(id, off) in ids {
+                let Some(s) = s.checked_sub(off as usize) else {
+                    continue;
+                };
+                let v = st.known[id as usize].0.as_bytes();
+                let end = s + v.len();
+                if end <= piece.len()
+                    && piece.as_bytes()[s..end].eq_ignore_ascii_case(v)
+                    && piece.is_char_boundary(s)
+                    && piece.is_char_boundary(end)
+                    && word_edges(piece, s, end)
+                {
+                    spans.push((s, end));
+                }
+            }
+        }
+        spans.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let mut out = Vec::new();
+        let mut last_end = 0;
+        for (s, e) in spans {
+            if s >= last_end {
+                last_end = e;
+                out.push((s, e));
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time lowering lowers exactly the ASCII capitals of each byte.
+        #[test]
+        fn lower_ascii_word_lowers_each_byte(w in any::<u64>()) {
+            let want = u64::from_le_bytes(w.to_le_bytes().map(|b| b.to_ascii_lowercase()));
+            prop_assert_eq!(lower_ascii_word(w), want);
+        }
+
+        /// Byte strings equal but for ASCII case hash alike.
+        #[test]
+        fn lower_hash_ignores_ascii_case(text in "[a-zA-Z0-9_\\[\\]@`{\u{e9}\u{c9}\u{4e2d}]{0,30}") {
+            prop_assert_eq!(lower_hash(text.as_bytes()), lower_hash(text.to_ascii_lowercase().as_bytes()));
+            prop_assert_eq!(lower_hash(text.as_bytes()), lower_hash(text.to_ascii_uppercase().as_bytes()));
+        }
+
+        /// The hashed word set holds what the set of the words lowered holds.
+        #[test]
+        fn word_set_matches_the_lowered_words(
+            text in "[aAbB_ .'\u{c9}\u{e9}-]{0,60}",
+            parts in proptest::collection::vec("[aAbB'\u{c9}\u{e9}-]{1,4}", 1..10),
+        ) {
+            let want: HashSet<String> =
+                word_runs(&text).map(|(s, e)| text[s..e].to_ascii_lowercase()).collect();
+            let scan = WordScan::of(&text);
+            let set = WordSet::of(&scan);
+            for p in &parts {
+                prop_assert_eq!(set.contains(&text, p), want.contains(&p.to_ascii_lowercase()), "{}", p);
+            }
+            prop_assert!(!WordSet::default().contains(&text, &parts[0]));
+        }
+
+        /// Known values are found by the hash of their first word where the look-up by the
+        /// lowered word found them.
+        #[test]
+        fn known_findings_match_the_string_look_up(
+            values in proptest::collection::vec("[aAbB\u{c9}]{1,3}([ .'-]{1,2}[aAbB\u{e9}]{1,3}){0,3}", 1..8),
+            noise in proptest::collection::vec("[aAbB .'_\u{e9}-]{0,6}", 1..12),
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..12),
+        ) {
+            let r = Redactor::new();
+            let mut st = StreamRedactor::new(&r, None, Vec::new());
+            for v in &values {
+                st.add_known(v, Some(Kind::Person));
+            }
+            let mut text = String::new();
+            for (i, n) in noise.iter().enumerate() {
+                text.push_str(n);
+                if let Some(p) = picks.get(i) {
+                    let v = p.get(&values);
+                    text.push_str(&if i % 2 == 0 { v.to_uppercase() } else { v.clone() });
+                }
+            }
+            let got: Vec<(usize, usize)> = st
+                .known_findings(&text, &WordScan::of(&text), &[])
+                .iter()
+                .map(|f| (f.start, f.end))
+                .collect();
+            prop_assert_eq!(got, known_findings_by_string(&st, &text));
         }
     }
 
