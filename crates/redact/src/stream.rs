@@ -76,79 +76,151 @@ struct RunScan {
 
 impl RunScan {
     fn of(text: &str) -> RunScan {
-        // The runs of [`alnum_runs`], read in one loop: ASCII bytes by a table, other
-        // characters by `char::is_alphanumeric`. An all-ASCII run is hashed as it stands,
-        // eight bytes at a time (lowering an ASCII letter or digit is `| 0x20`); a run with
-        // another character is lowered by `char::to_lowercase` first.
-        let b = text.as_bytes();
-        let alnum_at = |i: usize| -> (bool, usize) {
-            text[i..]
-                .chars()
-                .next()
-                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
-        };
-        let mut runs = Vec::with_capacity(b.len() / 6);
-        let mut key = String::new();
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i];
-            let class = ASCII_CLASS[c as usize];
-            if class == OTHER {
-                i += 1;
-                continue;
-            }
-            let s = i;
-            if class == NON_ASCII {
-                let (a, n) = alnum_at(i);
-                if !a {
-                    i += n;
+        let mut runs = Vec::with_capacity(text.len() / 6);
+        push_runs(text, 0, &mut runs);
+        RunScan {
+            runs,
+            tails: tails_of(text),
+        }
+    }
+
+    /// [`RunScan::of`] of `out`, the text a piece of `piece_len` bytes whose scan is `scan`
+    /// became with the replacements `edits` (in order, disjoint). A run of the piece inside
+    /// text the output keeps, with kept text on both sides of it (or the piece's start or
+    /// end), is a run of the output there (the characters around it are the same): only
+    /// the text between such runs that holds a replacement is scanned again. The digit
+    /// sequences (which may run across many runs) are read in the whole output.
+    fn of_output(piece_len: usize, scan: &RunScan, out: &str, edits: &[Edit]) -> RunScan {
+        let mut runs = Vec::with_capacity(scan.runs.len() + 2 * edits.len());
+        // Where the output after the last run taken from the piece starts, and whether a
+        // replacement lies in it since.
+        let mut gap_from = 0;
+        let mut dirty = false;
+        let mut r = 0;
+        // The kept text of the piece from `a` on is in the output from `a_out` on.
+        let (mut a, mut a_out) = (0, 0);
+        for k in 0..=edits.len() {
+            let last = k == edits.len();
+            let b = edits.get(k).map_or(piece_len, |ed| ed.piece.0);
+            while let Some(&(s, e, bit)) = scan.runs.get(r)
+                && s < b
+            {
+                r += 1;
+                // A run that starts in a replaced span, touches one, or runs into the next
+                // is not kept as it is.
+                let kept = s >= a && (s > a || k == 0) && (e < b || (last && e <= b));
+                if !kept {
                     continue;
                 }
-            }
-            // ASCII letters and digits from `s` on.
-            while i < b.len() && ASCII_CLASS[b[i] as usize] == ALNUM {
-                i += 1;
-            }
-            let mut ascii = true;
-            while i < b.len() {
-                let c = b[i];
-                if c < 0x80 {
-                    if ASCII_CLASS[c as usize] != ALNUM {
-                        break;
-                    }
-                    i += 1;
-                } else {
-                    let (a, n) = alnum_at(i);
-                    if !a {
-                        break;
-                    }
-                    ascii = false;
-                    i += n;
+                let (os, oe) = (s - a + a_out, e - a + a_out);
+                if dirty {
+                    push_runs(&out[gap_from..os], gap_from, &mut runs);
+                    dirty = false;
                 }
+                runs.push((os, oe, bit));
+                gap_from = oe;
             }
-            let bit = if ascii {
-                ascii_alnum_bit(&b[s..i])
-            } else {
-                key.clear();
-                push_folded(&mut key, &text[s..i]);
-                first_run_bit(&key)
-            };
-            runs.push((s, i, bit as u32));
+            if let Some(ed) = edits.get(k) {
+                dirty = true;
+                a = ed.piece.1;
+                a_out = ed.out.1;
+            }
         }
-        let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-        let tails = digit_tails(text)
-            .into_iter()
-            // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
-            // ends here; glued to one before it (`v2.24.1 - 2025`), none starts here (a
-            // restore reads digits only after a character that is no letter or digit, as it
-            // reads a stand-in). Marking it would only make an unrestorable finding of plain
-            // text (one the restore check turns down twice before the word is replaced).
-            .filter(|&(s, e, _)| {
-                !alnum(text[e..].chars().next()) && !alnum(text[..s].chars().next_back())
-            })
-            .collect();
-        RunScan { runs, tails }
+        if dirty {
+            push_runs(&out[gap_from..], gap_from, &mut runs);
+        }
+        RunScan {
+            runs,
+            tails: tails_of(out),
+        }
     }
+}
+
+/// One replacement of [`StreamRedactor::replace`]: the span of the piece and the span of the
+/// output that holds what replaced it.
+#[derive(Clone, Copy, Debug)]
+struct Edit {
+    piece: (usize, usize),
+    out: (usize, usize),
+}
+
+/// Appends the runs of letters and digits of `text` to `runs` (offsets plus `base`), each with
+/// its bit ([`RunScan::runs`]).
+fn push_runs(text: &str, base: usize, runs: &mut Vec<(usize, usize, u32)>) {
+    // The runs of [`alnum_runs`], read in one loop: ASCII bytes by a table, other
+    // characters by `char::is_alphanumeric`. An all-ASCII run is hashed as it stands,
+    // eight bytes at a time (lowering an ASCII letter or digit is `| 0x20`); a run with
+    // another character is lowered by `char::to_lowercase` first.
+    let b = text.as_bytes();
+    let alnum_at = |i: usize| -> (bool, usize) {
+        text[i..]
+            .chars()
+            .next()
+            .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
+    };
+    let mut key = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let class = ASCII_CLASS[c as usize];
+        if class == OTHER {
+            i += 1;
+            continue;
+        }
+        let s = i;
+        if class == NON_ASCII {
+            let (a, n) = alnum_at(i);
+            if !a {
+                i += n;
+                continue;
+            }
+        }
+        // ASCII letters and digits from `s` on.
+        while i < b.len() && ASCII_CLASS[b[i] as usize] == ALNUM {
+            i += 1;
+        }
+        let mut ascii = true;
+        while i < b.len() {
+            let c = b[i];
+            if c < 0x80 {
+                if ASCII_CLASS[c as usize] != ALNUM {
+                    break;
+                }
+                i += 1;
+            } else {
+                let (a, n) = alnum_at(i);
+                if !a {
+                    break;
+                }
+                ascii = false;
+                i += n;
+            }
+        }
+        let bit = if ascii {
+            ascii_alnum_bit(&b[s..i])
+        } else {
+            key.clear();
+            push_folded(&mut key, &text[s..i]);
+            first_run_bit(&key)
+        };
+        runs.push((base + s, base + i, bit as u32));
+    }
+}
+
+/// [`RunScan::tails`] of `text`.
+fn tails_of(text: &str) -> Vec<(usize, usize, u64)> {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    digit_tails(text)
+        .into_iter()
+        // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
+        // ends here; glued to one before it (`v2.24.1 - 2025`), none starts here (a
+        // restore reads digits only after a character that is no letter or digit, as it
+        // reads a stand-in). Marking it would only make an unrestorable finding of plain
+        // text (one the restore check turns down twice before the word is replaced).
+        .filter(|&(s, e, _)| {
+            !alnum(text[e..].chars().next()) && !alnum(text[..s].chars().next_back())
+        })
+        .collect()
 }
 
 /// The findings of `piece` (byte offsets in `piece`) when it is read after `context` (lines
@@ -243,6 +315,17 @@ impl std::fmt::Debug for StreamRedactor {
             .field("known", &self.known.len())
             .finish_non_exhaustive()
     }
+}
+
+/// What [`StreamRedactor::restores`] checks: an attempt's output `out` of `piece`, its
+/// pending entries, the piece's runs (`None` while no stand-in is indexed) and the
+/// replacements that made the output.
+struct Check<'a> {
+    piece: &'a str,
+    out: &'a str,
+    pending: &'a Map,
+    runs: Option<&'a RunScan>,
+    edits: &'a [Edit],
 }
 
 /// From this output size up, its [`piece_seen`] is made on a second thread during the
@@ -458,7 +541,9 @@ impl StreamRedactor {
 
     /// Ids of the stand-ins so far that a restore could read in `text`, with where (literal
     /// occurrences at restore edges, ignoring case; number-like ones by their last 7 digits,
-    /// spanning the digit sequence).
+    /// spanning the digit sequence). The pieces' and outputs' runs are made elsewhere
+    /// ([`piece_seen`], [`RunScan::of_output`]): this whole form is the tests'.
+    #[cfg(test)]
     fn stand_ins_in(&self, text: &str) -> Vec<(usize, usize, u32)> {
         if self.stand_ins.is_empty() {
             return Vec::new();
@@ -611,9 +696,19 @@ impl StreamRedactor {
             None => WordScan::of(piece),
         };
         let mut extra = self.known_findings(piece, &words, &detected);
-        let written = match &seen {
-            Some(seen) => self.stand_ins_in_scanned(piece, &seen.runs),
-            None => self.stand_ins_in(piece),
+        // The piece's runs, read again for each attempt's output (none while no stand-in
+        // is indexed: nothing is looked up).
+        let runs = if self.stand_ins.is_empty() {
+            None
+        } else {
+            Some(match seen.as_mut() {
+                Some(seen) => std::mem::take(&mut seen.runs),
+                None => RunScan::of(piece),
+            })
+        };
+        let written = match &runs {
+            Some(runs) => self.stand_ins_in_scanned(piece, runs),
+            None => Vec::new(),
         };
         for (s, e, _) in written {
             if covered(&detected, s, e) {
@@ -640,17 +735,24 @@ impl StreamRedactor {
             // The last attempt gives every value of the piece a stand-in of its own, in
             // case one of the map's stand-ins forms another with the text beside it here.
             let fresh = attempt + 1 == ATTEMPTS;
-            let (text, pending) = self.replace(piece, &words, &found, attempt < 2, fresh);
+            let (text, pending, edits) = self.replace(piece, &words, &found, attempt < 2, fresh);
+            let check = Check {
+                piece,
+                out: &text,
+                pending: &pending,
+                runs: runs.as_ref(),
+                edits: &edits,
+            };
             let (ok, out_seen) = if text.len() >= PARALLEL_OUT_SEEN {
                 // What later stand-ins must avoid in the output is hashed on another thread
                 // while this one checks that the output restores.
                 std::thread::scope(|scope| {
                     let hashes = scope.spawn(|| redact_surrogate::seen::text_hashes(&text));
-                    let ok = self.restores(piece, &text, &pending);
+                    let ok = self.restores(&check);
                     (ok, hashes.join().ok())
                 })
             } else {
-                (self.restores(piece, &text, &pending), None)
+                (self.restores(&check), None)
             };
             if ok {
                 let seen = seen.as_ref().map(|s| s.hashes.as_slice());
@@ -671,8 +773,22 @@ impl StreamRedactor {
     /// can read are indexed with their real values, and a pending stand-in is never one of
     /// the map's (each is checked against it before it is put in `pending`), so the entries
     /// cannot conflict, and no map of them is built.
-    fn restores(&self, piece: &str, out: &str, pending: &Map) -> bool {
-        let written = self.stand_ins_in(out);
+    fn restores(&self, check: &Check<'_>) -> bool {
+        let &Check {
+            piece,
+            out,
+            pending,
+            runs,
+            edits,
+        } = check;
+        // The output's runs from the piece's ([`RunScan::of_output`]); none without a
+        // stand-in indexed ([`StreamRedactor::stand_ins_in`] finds nothing then).
+        let written = match runs {
+            Some(runs) if !self.stand_ins.is_empty() => {
+                self.stand_ins_in_scanned(out, &RunScan::of_output(piece.len(), runs, out, edits))
+            }
+            _ => Vec::new(),
+        };
         if written.is_empty() && pending.is_empty() {
             return out == piece;
         }
@@ -757,7 +873,7 @@ impl StreamRedactor {
         found: &[Finding],
         name_parts: bool,
         fresh: bool,
-    ) -> (String, Map) {
+    ) -> (String, Map, Vec<Edit>) {
         let mut pending = Map::new();
         let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
         let mut part_pairs: Vec<(String, String)> = Vec::new();
@@ -852,14 +968,20 @@ impl StreamRedactor {
             }
         }
         let mut out = String::with_capacity(piece.len() + piece.len() / 8);
+        let mut edits = Vec::with_capacity(found.len());
         let mut last = 0;
         for (f, s) in found.iter().zip(&stand_ins) {
             out.push_str(&piece[last..f.start]);
+            let at = out.len();
             out.push_str(s.as_deref().unwrap_or_else(|| f.slice(piece)));
+            edits.push(Edit {
+                piece: (f.start, f.end),
+                out: (at, out.len()),
+            });
             last = f.end;
         }
         out.push_str(&piece[last..]);
-        (out, pending)
+        (out, pending, edits)
     }
 }
 
@@ -1552,6 +1674,42 @@ mod tests {
                 .map(|f| (f.start, f.end))
                 .collect();
             prop_assert_eq!(got, known_findings_by_string(&st, &text));
+        }
+    }
+
+    proptest::proptest! {
+        /// The output's runs read from the piece's are those of the output scanned whole.
+        #[test]
+        fn output_runs_match_a_scan_of_the_output(
+            parts in proptest::collection::vec(("[aB1 .,_\u{e9}\u{4e2d}\u{661}-]{0,8}", "[aB1 .,\u{c9}-]{0,5}", any::<bool>()), 0..10),
+            tail in "[aB1 .,_\u{e9}-]{0,8}",
+        ) {
+            // The piece: kept text, then a span (replaced by the second string when the flag
+            // is set, else by itself), ..., then `tail`.
+            let mut piece = String::new();
+            let mut out = String::new();
+            let mut edits = Vec::new();
+            for (kept, span, replaced) in &parts {
+                piece.push_str(kept);
+                out.push_str(kept);
+                let ps = piece.len();
+                let stand_in = match (span.is_empty(), *replaced) {
+                    (false, true) => span.to_uppercase() + "2",
+                    _ => span.clone(),
+                };
+                piece.push_str(span);
+                let os = out.len();
+                out.push_str(&stand_in);
+                if ps < piece.len() {
+                    edits.push(Edit { piece: (ps, piece.len()), out: (os, out.len()) });
+                }
+            }
+            piece.push_str(&tail);
+            out.push_str(&tail);
+            let got = RunScan::of_output(piece.len(), &RunScan::of(&piece), &out, &edits);
+            let want = RunScan::of(&out);
+            prop_assert_eq!(got.runs, want.runs);
+            prop_assert_eq!(got.tails, want.tails);
         }
     }
 
