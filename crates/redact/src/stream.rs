@@ -273,6 +273,32 @@ pub struct StreamRedactor {
     sur: Surrogates,
     learned: parts::Learned,
     map: Map,
+    /// The map's stand-ins, indexed for [`StreamRedactor::stand_ins_in`].
+    index: StandInIndex,
+    /// Values known to be identifying (people found so far, real values of a map passed in),
+    /// by their first word in lower case.
+    known: Vec<(String, Option<Kind>)>,
+    known_lower: HashSet<String>,
+    /// By the [`lower_hash`] of its first word: the id of a known value, the offset of that
+    /// word in it and the word's length (a word of a piece with this hash is its first word
+    /// only if it has this length and the value matches there: words that hash alike share
+    /// a list, and the match decides).
+    known_by_word: FxMap<u64, Vec<(u32, u32, u32)>>,
+}
+
+impl std::fmt::Debug for StreamRedactor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamRedactor")
+            .field("entries", &self.map.len())
+            .field("known", &self.known.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The stand-ins of a [`StreamRedactor`] and their index: apart from the rest of its state,
+/// so that a piece's entries are indexed on one thread while the stand-in generator
+/// remembers the piece on another ([`StreamRedactor::commit`]).
+struct StandInIndex {
     /// The map's stand-ins by id ([`StandIns`]), and for each its first [`KEY_RUNS`] runs of
     /// letters and digits with what joins them (lower case) and the offset of the first, and
     /// its last 7 digits when it is number-like.
@@ -297,23 +323,71 @@ pub struct StreamRedactor {
     #[cfg(test)]
     by_first_run: FxMap<String, Vec<(u32, u32)>>,
     by_tail: FxMap<u64, TailIds>,
-    /// Values known to be identifying (people found so far, real values of a map passed in),
-    /// by their first word in lower case.
-    known: Vec<(String, Option<Kind>)>,
-    known_lower: HashSet<String>,
-    /// By the [`lower_hash`] of its first word: the id of a known value, the offset of that
-    /// word in it and the word's length (a word of a piece with this hash is its first word
-    /// only if it has this length and the value matches there: words that hash alike share
-    /// a list, and the match decides).
-    known_by_word: FxMap<u64, Vec<(u32, u32, u32)>>,
 }
 
-impl std::fmt::Debug for StreamRedactor {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StreamRedactor")
-            .field("entries", &self.map.len())
-            .field("known", &self.known.len())
-            .finish_non_exhaustive()
+impl StandInIndex {
+    /// Indexes `stand_in`, whose real value is `real`.
+    fn add(&mut self, stand_in: &str, real: &str) {
+        // The first KEY_RUNS runs, without a vector: most stand-ins have one to three.
+        let mut runs = [(0usize, 0usize); KEY_RUNS];
+        let mut n = 0;
+        for r in alnum_runs(stand_in).take(KEY_RUNS) {
+            runs[n] = r;
+            n += 1;
+        }
+        // One letter is a whole name in Chinese: every stand-in with a letter or digit.
+        if n == 0 {
+            return;
+        }
+        let id = self.stand_ins.len() as u32;
+        self.stand_ins.push(stand_in);
+        self.reals.push(real);
+        let s = runs[0].0;
+        let mut kh = KeyHash::default();
+        let mut last = s;
+        let mut key = 0;
+        let mut word = 0;
+        for (k, &(_, e)) in runs[..n].iter().enumerate() {
+            kh.push(&stand_in[last..e]);
+            last = e;
+            key = kh.finish();
+            let bit = key as usize & (FIRST_RUN_BITS - 1);
+            match k {
+                0 => {
+                    word = bit / 64;
+                    self.run_filters[word][0] |= 1 << (bit % 64);
+                }
+                1 => self.run_filters[word][1] |= 1 << (key % 64),
+                _ => {}
+            }
+        }
+        match self.by_run.entry(key) {
+            std::collections::hash_map::Entry::Occupied(mut o) => o.get_mut().push(id, s as u32),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Ids::One((id, s as u32)));
+            }
+        }
+        self.key_runs |= 1 << n;
+        #[cfg(test)]
+        if let Some((s, e)) = alnum_runs(stand_in).next() {
+            self.by_first_run
+                .entry(
+                    stand_in[s..e]
+                        .chars()
+                        .flat_map(char::to_lowercase)
+                        .collect(),
+                )
+                .or_default()
+                .push((id, s as u32));
+        }
+        if let Some(tail) = number_tail(stand_in) {
+            match self.by_tail.entry(tail) {
+                std::collections::hash_map::Entry::Occupied(mut o) => o.get_mut().push(id),
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(TailIds::One(id));
+                }
+            }
+        }
     }
 }
 
@@ -350,14 +424,16 @@ impl StreamRedactor {
             sur,
             learned: parts::Learned::default(),
             map: Map::new(),
-            stand_ins: StandIns::default(),
-            reals: StandIns::default(),
-            by_run: FxMap::default(),
-            key_runs: 0,
-            run_filters: vec![[0; 2]; FIRST_RUN_BITS / 64],
-            #[cfg(test)]
-            by_first_run: FxMap::default(),
-            by_tail: FxMap::default(),
+            index: StandInIndex {
+                stand_ins: StandIns::default(),
+                reals: StandIns::default(),
+                by_run: FxMap::default(),
+                key_runs: 0,
+                run_filters: vec![[0; 2]; FIRST_RUN_BITS / 64],
+                #[cfg(test)]
+                by_first_run: FxMap::default(),
+                by_tail: FxMap::default(),
+            },
             known: Vec::new(),
             known_lower: HashSet::new(),
             known_by_word: FxMap::default(),
@@ -421,66 +497,7 @@ impl StreamRedactor {
     }
 
     fn index_stand_in(&mut self, stand_in: &str, real: &str) {
-        // The first KEY_RUNS runs, without a vector: most stand-ins have one to three.
-        let mut runs = [(0usize, 0usize); KEY_RUNS];
-        let mut n = 0;
-        for r in alnum_runs(stand_in).take(KEY_RUNS) {
-            runs[n] = r;
-            n += 1;
-        }
-        // One letter is a whole name in Chinese: every stand-in with a letter or digit.
-        if n == 0 {
-            return;
-        }
-        let id = self.stand_ins.len() as u32;
-        self.stand_ins.push(stand_in);
-        self.reals.push(real);
-        let s = runs[0].0;
-        let mut kh = KeyHash::default();
-        let mut last = s;
-        let mut key = 0;
-        let mut word = 0;
-        for (k, &(_, e)) in runs[..n].iter().enumerate() {
-            kh.push(&stand_in[last..e]);
-            last = e;
-            key = kh.finish();
-            let bit = key as usize & (FIRST_RUN_BITS - 1);
-            match k {
-                0 => {
-                    word = bit / 64;
-                    self.run_filters[word][0] |= 1 << (bit % 64);
-                }
-                1 => self.run_filters[word][1] |= 1 << (key % 64),
-                _ => {}
-            }
-        }
-        match self.by_run.entry(key) {
-            std::collections::hash_map::Entry::Occupied(mut o) => o.get_mut().push(id, s as u32),
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(Ids::One((id, s as u32)));
-            }
-        }
-        self.key_runs |= 1 << n;
-        #[cfg(test)]
-        if let Some((s, e)) = alnum_runs(stand_in).next() {
-            self.by_first_run
-                .entry(
-                    stand_in[s..e]
-                        .chars()
-                        .flat_map(char::to_lowercase)
-                        .collect(),
-                )
-                .or_default()
-                .push((id, s as u32));
-        }
-        if let Some(tail) = number_tail(stand_in) {
-            match self.by_tail.entry(tail) {
-                std::collections::hash_map::Entry::Occupied(mut o) => o.get_mut().push(id),
-                std::collections::hash_map::Entry::Vacant(v) => {
-                    v.insert(TailIds::One(id));
-                }
-            }
-        }
+        self.index.add(stand_in, real);
     }
 
     /// Later occurrences of the values known so far, as whole words (ASCII case ignored), the
@@ -545,7 +562,7 @@ impl StreamRedactor {
     /// ([`piece_seen`], [`RunScan::of_output`]): this whole form is the tests'.
     #[cfg(test)]
     fn stand_ins_in(&self, text: &str) -> Vec<(usize, usize, u32)> {
-        if self.stand_ins.is_empty() {
+        if self.index.stand_ins.is_empty() {
             return Vec::new();
         }
         self.stand_ins_in_scanned(text, &RunScan::of(text))
@@ -554,7 +571,7 @@ impl StreamRedactor {
     /// [`StreamRedactor::stand_ins_in`] with the text's [`RunScan`] made already.
     fn stand_ins_in_scanned(&self, text: &str, scan: &RunScan) -> Vec<(usize, usize, u32)> {
         let mut out = Vec::new();
-        if self.stand_ins.is_empty() {
+        if self.index.stand_ins.is_empty() {
             return out;
         }
         // A stand-in written in the text starts with its first runs and what joins them:
@@ -563,7 +580,7 @@ impl StreamRedactor {
         let mut kh = KeyHash::default();
         for (i, &(s, _, bit)) in runs.iter().enumerate() {
             let bit = bit as usize;
-            let filters = self.run_filters[bit / 64];
+            let filters = self.index.run_filters[bit / 64];
             if filters[0] & (1 << (bit % 64)) == 0 {
                 continue;
             }
@@ -577,10 +594,10 @@ impl StreamRedactor {
                     // No stand-in starts with these two runs.
                     break;
                 }
-                if self.key_runs & (1 << (k + 1)) == 0 {
+                if self.index.key_runs & (1 << (k + 1)) == 0 {
                     continue;
                 }
-                let Some(ids) = self.by_run.get(&key) else {
+                let Some(ids) = self.index.by_run.get(&key) else {
                     continue;
                 };
                 for &(id, off) in ids.as_slice() {
@@ -590,7 +607,7 @@ impl StreamRedactor {
                     if !text.is_char_boundary(start) {
                         continue;
                     }
-                    if let Some(end) = match_folded(text, start, self.stand_ins.get(id))
+                    if let Some(end) = match_folded(text, start, self.index.stand_ins.get(id))
                         && restore_edges(text, start, end)
                     {
                         out.push((start, end, id));
@@ -611,12 +628,12 @@ impl StreamRedactor {
         tails: &[(usize, usize, u64)],
         out: &mut Vec<(usize, usize, u32)>,
     ) {
-        if self.by_tail.is_empty() {
+        if self.index.by_tail.is_empty() {
             return;
         }
         let b = text.as_bytes();
         for &(s, e, tail) in tails {
-            if let Some(ids) = self.by_tail.get(&tail) {
+            if let Some(ids) = self.index.by_tail.get(&tail) {
                 let s = if s > 0 && matches!(b[s - 1], b'+' | b'(') {
                     s - 1
                 } else {
@@ -642,7 +659,7 @@ impl StreamRedactor {
         for (s, e) in alnum_runs(text) {
             key.clear();
             key.extend(text[s..e].chars().flat_map(char::to_lowercase));
-            let Some(ids) = self.by_first_run.get(&key) else {
+            let Some(ids) = self.index.by_first_run.get(&key) else {
                 continue;
             };
             for &(id, off) in ids {
@@ -652,7 +669,7 @@ impl StreamRedactor {
                 if !text.is_char_boundary(start) {
                     continue;
                 }
-                if let Some(end) = match_folded(text, start, self.stand_ins.get(id))
+                if let Some(end) = match_folded(text, start, self.index.stand_ins.get(id))
                     && restore_edges(text, start, end)
                 {
                     out.push((start, end, id));
@@ -698,7 +715,7 @@ impl StreamRedactor {
         let mut extra = self.known_findings(piece, &words, &detected);
         // The piece's runs, read again for each attempt's output (none while no stand-in
         // is indexed: nothing is looked up).
-        let runs = if self.stand_ins.is_empty() {
+        let runs = if self.index.stand_ins.is_empty() {
             None
         } else {
             Some(match seen.as_mut() {
@@ -784,7 +801,7 @@ impl StreamRedactor {
         // The output's runs from the piece's ([`RunScan::of_output`]); none without a
         // stand-in indexed ([`StreamRedactor::stand_ins_in`] finds nothing then).
         let written = match runs {
-            Some(runs) if !self.stand_ins.is_empty() => {
+            Some(runs) if !self.index.stand_ins.is_empty() => {
                 self.stand_ins_in_scanned(out, &RunScan::of_output(piece.len(), runs, out, edits))
             }
             _ => Vec::new(),
@@ -798,7 +815,7 @@ impl StreamRedactor {
         ids.dedup();
         let pairs = pending.iter().chain(
             ids.iter()
-                .map(|&id| (self.stand_ins.get(id), self.reals.get(id))),
+                .map(|&id| (self.index.stand_ins.get(id), self.index.reals.get(id))),
         );
         Restorer::from_pairs(pairs).restore(out).text == piece
     }
@@ -812,29 +829,51 @@ impl StreamRedactor {
         seen: Option<&[u64]>,
         out_seen: Option<Vec<u64>>,
     ) {
-        for (s, r) in pending.iter() {
-            // One search of the map: an entry it holds already leaves its size as it is.
-            let before = self.map.len();
-            let _ = self.map.insert(s, r);
-            if self.map.len() > before {
-                self.index_stand_in(s, r);
+        // A later stand-in must be text a restore reads nowhere in the input so far, nor in
+        // the output so far (`Kieran ` written before the stand-in `Steele` reads as a later
+        // stand-in `Kieran Steele`).
+        let remember = |sur: &mut Surrogates| {
+            match seen {
+                Some(hashes) => sur.remember_hashes(hashes),
+                None => sur.remember_text(piece),
             }
+            match out_seen {
+                Some(hashes) => sur.remember_hashes(&hashes),
+                None => sur.remember_text(out),
+            }
+        };
+        // The generator (which remembers) and the map with its index (which take the new
+        // entries) are apart: on two threads for a large piece, each in the same order as on
+        // one.
+        let StreamRedactor {
+            sur, map, index, ..
+        } = self;
+        let add_entries = |map: &mut Map, index: &mut StandInIndex| {
+            for (s, r) in pending.iter() {
+                // One search of the map: an entry it holds already leaves its size as it is.
+                let before = map.len();
+                let _ = map.insert(s, r);
+                if map.len() > before {
+                    index.add(s, r);
+                }
+            }
+        };
+        if out.len() >= PARALLEL_OUT_SEEN {
+            std::thread::scope(|scope| {
+                let remembered = scope.spawn(|| remember(sur));
+                add_entries(map, index);
+                if let Err(panic) = remembered.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            });
+        } else {
+            add_entries(map, index);
+            remember(sur);
         }
         for f in found {
             if f.kind == Kind::Person {
                 self.add_known(f.slice(piece), Some(Kind::Person));
             }
-        }
-        // A later stand-in must be text a restore reads nowhere in the input so far, nor in
-        // the output so far (`Kieran ` written before the stand-in `Steele` reads as a later
-        // stand-in `Kieran Steele`).
-        match seen {
-            Some(hashes) => self.sur.remember_hashes(hashes),
-            None => self.sur.remember_text(piece),
-        }
-        match out_seen {
-            Some(hashes) => self.sur.remember_hashes(&hashes),
-            None => self.sur.remember_text(out),
         }
     }
 
