@@ -24,6 +24,7 @@
 //! straddle the cut (line boundaries) and passes the lines a later piece's detection should
 //! still read (a table's header) as its context.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -59,7 +60,7 @@ pub fn piece_seen(piece: &str) -> PieceSeen {
     PieceSeen {
         hashes: redact_surrogate::seen::text_hashes(piece),
         runs: RunScan::of(piece),
-        words: WordScan::of(piece),
+        words: WordScan::indexed(piece),
         prepared: PreparedText::pays_ahead(piece).then(|| PreparedText::of(piece)),
     }
 }
@@ -1064,6 +1065,8 @@ fn widen_glued(piece: &str, found: Vec<Finding>) -> Vec<Finding> {
 struct WordScan {
     /// `(start, end, lower_hash)` of each word, in text order.
     words: Vec<(usize, usize, u64)>,
+    /// [`WordSet::first`], when made beside detection ([`WordScan::indexed`]).
+    first: Option<FxMap<u64, u32>>,
 }
 
 impl WordScan {
@@ -1073,23 +1076,42 @@ impl WordScan {
             words: word_runs(text)
                 .map(|(s, e)| (s, e, lower_hash(&b[s..e])))
                 .collect(),
+            first: None,
         }
     }
+
+    /// [`WordScan::of`] with the words by hash too: a piece's, made on the thread that
+    /// detects it (almost every piece has a deferred mention that reads them).
+    fn indexed(text: &str) -> WordScan {
+        let mut scan = WordScan::of(text);
+        scan.first = Some(first_by_hash(&scan.words));
+        scan
+    }
+}
+
+/// For each [`lower_hash`] of `words`, the index of the first word with it.
+fn first_by_hash(words: &[(usize, usize, u64)]) -> FxMap<u64, u32> {
+    let mut first = FxMap::with_capacity_and_hasher(words.len(), Default::default());
+    for (i, &(_, _, h)) in words.iter().enumerate() {
+        first.entry(h).or_insert(i as u32);
+    }
+    first
 }
 
 /// A piece's words by [`lower_hash`]: which word comes first with each hash.
 #[derive(Default)]
 struct WordSet<'a> {
     scan: Option<&'a WordScan>,
-    first: FxMap<u64, u32>,
+    /// [`first_by_hash`] of the words: the scan's own when it has it.
+    first: Cow<'a, FxMap<u64, u32>>,
 }
 
 impl<'a> WordSet<'a> {
     fn of(scan: &'a WordScan) -> WordSet<'a> {
-        let mut first = FxMap::with_capacity_and_hasher(scan.words.len(), Default::default());
-        for (i, &(_, _, h)) in scan.words.iter().enumerate() {
-            first.entry(h).or_insert(i as u32);
-        }
+        let first = match &scan.first {
+            Some(first) => Cow::Borrowed(first),
+            None => Cow::Owned(first_by_hash(&scan.words)),
+        };
         WordSet {
             scan: Some(scan),
             first,
@@ -1680,8 +1702,11 @@ mod tests {
                 word_runs(&text).map(|(s, e)| text[s..e].to_ascii_lowercase()).collect();
             let scan = WordScan::of(&text);
             let set = WordSet::of(&scan);
+            let indexed = WordScan::indexed(&text);
+            let set_indexed = WordSet::of(&indexed);
             for p in &parts {
                 prop_assert_eq!(set.contains(&text, p), want.contains(&p.to_ascii_lowercase()), "{}", p);
+                prop_assert_eq!(set_indexed.contains(&text, p), want.contains(&p.to_ascii_lowercase()), "{}", p);
             }
             prop_assert!(!WordSet::default().contains(&text, &parts[0]));
         }
