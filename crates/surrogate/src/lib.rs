@@ -272,13 +272,19 @@ impl Ctx<'_> {
         if let Some(&hit) = self.memo.words_in_text.get(&key) {
             return hit;
         }
-        let hit = if word.len() >= 4 {
+        let hit = self.word_in_text(word);
+        self.memo.words_in_text.insert(key, hit);
+        hit
+    }
+
+    /// [`Ctx::list_word_in_text`] without its cache.
+    #[inline]
+    fn word_in_text(&self, word: &str) -> bool {
+        if word.len() >= 4 {
             self.text.contains(word)
         } else {
             self.text.contains_word(word)
-        };
-        self.memo.words_in_text.insert(key, hit);
-        hit
+        }
     }
 
     /// [`Ctx::list_word_in_text`] for a name of the lists, cached by its id.
@@ -342,7 +348,9 @@ impl Ctx<'_> {
     /// [`Ctx::name_in_text`] the first time a name is asked about for a text.
     fn name_in_text_first(&mut self, name: &'static data::Name) -> bool {
         let id = name.id as usize;
-        let hit = self.list_word_in_text(name.text);
+        // Asked once per name and text (the answer is kept by id below): not through the
+        // cache of `list_word_in_text`, which would only keep it a second time.
+        let hit = self.word_in_text(name.text);
         if self.memo.name_in_text.is_empty() {
             self.memo.name_in_text = vec![0; *data::NAME_COUNT];
         }
