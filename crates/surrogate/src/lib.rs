@@ -116,9 +116,10 @@ pub(crate) struct Memo {
     pub names: FxMap<String, String>,
     /// The keys of `names` in order, for prefix look-ups.
     pub name_keys: std::collections::BTreeSet<String>,
-    /// Folded stand-in name parts in use (insert with [`Memo::add_name_value`]).
-    pub name_values: FxSet<String>,
-    /// By [`data::Name::id`]: whether the name's key is in `name_values`.
+    /// By [`data::Name::id`]: whether the name's key is a stand-in part in use, or turned
+    /// down ([`Memo::mark_used`]). (The keys themselves are not kept: nothing asks about a
+    /// key outside the lists, and keeping them cost a string and a hash set insertion per
+    /// learned part.)
     pub name_used: Vec<bool>,
     /// By [`data::Name::id`]: whether the name occurs in the original text (0: not known yet,
     /// 1: no, 2: yes); valid for the text generation `words_gen`.
@@ -186,12 +187,6 @@ impl Memo {
         self.names.get(k).map(|v| (k.as_str(), v.as_str()))
     }
 
-    /// Records a folded stand-in name part as in use.
-    pub(crate) fn add_name_value(&mut self, key: String) {
-        self.mark_used(&key);
-        self.name_values.insert(key);
-    }
-
     /// Marks the names of the lists keyed `key` as not to be drawn again (in use, or turned
     /// down as a stand-in on their own), without recording them as a stand-in part.
     pub(crate) fn mark_used(&mut self, key: &str) {
@@ -223,7 +218,7 @@ impl Memo {
         }
     }
 
-    /// Whether a name of the lists is a stand-in part in use (`name_values` holds its key).
+    /// Whether a name of the lists is a stand-in part in use (or turned down).
     #[inline]
     pub(crate) fn name_is_used(&self, name: &data::Name) -> bool {
         self.name_used
@@ -600,7 +595,7 @@ impl Surrogates {
         if real.is_empty() || stand_in.is_empty() || real == data::key(stand_in) {
             return;
         }
-        self.memo.add_name_value(data::key(stand_in));
+        self.memo.mark_used(&data::key(stand_in));
         self.memo.learn(real, stand_in.to_string());
     }
 
@@ -700,7 +695,7 @@ impl Surrogates {
                 }
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
-                        self.memo.add_name_value(data::key(&part));
+                        self.memo.mark_used(&data::key(&part));
                         self.memo.learn(real, part);
                     }
                 }
@@ -1065,7 +1060,7 @@ mod free_name_tests {
             prop_assume!(!list.is_empty());
             let mut memo = Memo::default();
             for u in &used {
-                memo.add_name_value(list[u.index(list.len())].key.clone());
+                memo.mark_used(&list[u.index(list.len())].key);
             }
             let text: Vec<&str> = in_text.iter().map(|i| list[i.index(list.len())].text).collect();
             let text = format!("Note: {}.", text.join(", "));
