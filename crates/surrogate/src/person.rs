@@ -348,11 +348,17 @@ static TITLE_STARTS: [u16; 256] = {
 /// whose first letter and length no title has. Cheap, for every word of a text.
 #[inline]
 pub(crate) fn may_be_title(word: &str) -> bool {
-    let b = word.as_bytes();
+    may_be_ascii_title(word.as_bytes())
+        || (!word.is_empty() && word.len() <= 12 && !word.is_ascii())
+}
+
+/// [`may_be_title`] of an ASCII word (its bytes): whether a title has its first letter and
+/// length.
+#[inline]
+pub(crate) fn may_be_ascii_title(b: &[u8]) -> bool {
     match b.first() {
         Some(&f) if b.len() <= 12 => {
             TITLE_STARTS[usize::from(f.to_ascii_lowercase())] & (1 << b.len()) != 0
-                || !word.is_ascii()
         }
         _ => false,
     }
