@@ -119,11 +119,13 @@ pub(crate) struct Memo {
     /// By [`data::Name::id`]: whether the name's key is a stand-in part in use, or turned
     /// down ([`Memo::mark_used`]). (The keys themselves are not kept: nothing asks about a
     /// key outside the lists, and keeping them cost a string and a hash set insertion per
-    /// learned part.)
-    pub name_used: Vec<bool>,
-    /// By [`data::Name::id`]: whether the name occurs in the original text (0: not known yet,
-    /// 1: no, 2: yes); valid for the text generation `words_gen`.
-    pub name_in_text: Vec<u8>,
+    /// learned part.) A bit per name (bit `id % 64` of word `id / 64`): a vector of a byte
+    /// per name was over 2 KB, zeroed for every instance at its first learned part.
+    pub name_used: Vec<u64>,
+    /// By [`data::Name::id`], two bits per name (bits `2 * (id % 32)` and up of word
+    /// `id / 32`): whether it is known whether the name occurs in the original text (1), and
+    /// whether it does (2); valid for the text generation `words_gen`.
+    pub name_in_text: Vec<u64>,
     /// By list of [`data::LISTS`]: a bit per name of the list, set when `name_used` is (empty
     /// until a name of the list is used).
     pub list_used: Vec<Vec<u64>>,
@@ -192,11 +194,11 @@ impl Memo {
     pub(crate) fn mark_used(&mut self, key: &str) {
         if let Some(ids) = data::IDS_BY_KEY.get(key) {
             if self.name_used.is_empty() {
-                self.name_used = vec![false; *data::NAME_COUNT];
+                self.name_used = vec![0; data::NAME_COUNT.div_ceil(64)];
             }
             for &id in ids {
-                if let Some(u) = self.name_used.get_mut(id as usize) {
-                    *u = true;
+                if let Some(u) = self.name_used.get_mut(id as usize / 64) {
+                    *u |= 1 << (id % 64);
                 }
                 if let Some(&(l, i)) = data::NAME_POS.get(id as usize) {
                     let len = data::LISTS.get(l as usize).map_or(0, |l| l.len());
@@ -222,9 +224,8 @@ impl Memo {
     #[inline]
     pub(crate) fn name_is_used(&self, name: &data::Name) -> bool {
         self.name_used
-            .get(name.id as usize)
-            .copied()
-            .unwrap_or(false)
+            .get(name.id as usize / 64)
+            .is_some_and(|w| w >> (name.id % 64) & 1 != 0)
     }
 }
 
@@ -285,9 +286,15 @@ impl Ctx<'_> {
     /// [`Ctx::list_word_in_text`] for a name of the lists, cached by its id.
     #[inline]
     pub(crate) fn name_in_text(&mut self, name: &'static data::Name) -> bool {
-        match self.memo.name_in_text.get(name.id as usize) {
+        let id = name.id as usize;
+        match self
+            .memo
+            .name_in_text
+            .get(id / 32)
+            .map(|w| w >> (2 * (id % 32)) & 3)
+        {
             Some(1) => false,
-            Some(2) => true,
+            Some(3) => true,
             _ => self.name_in_text_first(name),
         }
     }
@@ -347,10 +354,10 @@ impl Ctx<'_> {
         // cache of `list_word_in_text`, which would only keep it a second time.
         let hit = self.word_in_text(name.text);
         if self.memo.name_in_text.is_empty() {
-            self.memo.name_in_text = vec![0; *data::NAME_COUNT];
+            self.memo.name_in_text = vec![0; data::NAME_COUNT.div_ceil(32)];
         }
-        if let Some(s) = self.memo.name_in_text.get_mut(id) {
-            *s = if hit { 2 } else { 1 };
+        if let Some(w) = self.memo.name_in_text.get_mut(id / 32) {
+            *w |= (1 | u64::from(hit) << 1) << (2 * (id % 32));
         }
         hit
     }
