@@ -1104,6 +1104,11 @@ struct WordSet<'a> {
     scan: Option<&'a WordScan>,
     /// [`first_by_hash`] of the words: the scan's own when it has it.
     first: Cow<'a, FxMap<u64, u32>>,
+    /// Every word lowered, in a set with a keyed hash: made the first time a word that
+    /// hashes as a part does is not that part. Ordinary text never needs it; text made to
+    /// collide with the unkeyed hash would otherwise cost a pass over the piece's words at
+    /// each look-up.
+    exact: std::cell::OnceCell<HashSet<String>>,
 }
 
 impl<'a> WordSet<'a> {
@@ -1115,6 +1120,7 @@ impl<'a> WordSet<'a> {
         WordSet {
             scan: Some(scan),
             first,
+            exact: std::cell::OnceCell::new(),
         }
     }
 
@@ -1133,9 +1139,19 @@ impl<'a> WordSet<'a> {
         let is_p = |&(s, e, wh): &(usize, usize, u64)| {
             wh == h && b[s..e].eq_ignore_ascii_case(p.as_bytes())
         };
-        // The first word with this hash is almost always `p`; another word that hashes
-        // alike is told apart by the rest.
-        is_p(&scan.words[i as usize]) || scan.words[i as usize..].iter().any(is_p)
+        // The first word with this hash is almost always `p`; when another word hashes
+        // alike, the set of all the words decides.
+        if scan.words.get(i as usize).is_some_and(is_p) {
+            return true;
+        }
+        self.exact
+            .get_or_init(|| {
+                scan.words
+                    .iter()
+                    .map(|&(s, e, _)| text[s..e].to_ascii_lowercase())
+                    .collect()
+            })
+            .contains(&p.to_ascii_lowercase())
     }
 }
 
@@ -1675,6 +1691,31 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A word that hashes as a part does but is not that part (made here by giving the
+    /// first word the part's hash): the set of all the words decides, and still finds the
+    /// part further on.
+    #[test]
+    fn word_set_tells_words_that_hash_alike_apart() {
+        let text = "Anna met Bob";
+        let h = lower_hash(b"bob");
+        let scan = WordScan {
+            words: vec![(0, 4, h), (5, 8, lower_hash(b"met")), (9, 12, h)],
+            first: None,
+        };
+        let set = WordSet::of(&scan);
+        assert!(set.contains(text, "BOB"));
+        assert!(
+            set.exact.get().is_some(),
+            "the collision was decided by the full set"
+        );
+        // A part hashing as `bob` that is not a word of the text.
+        let fake = WordScan {
+            words: vec![(0, 4, h)],
+            first: None,
+        };
+        assert!(!WordSet::of(&fake).contains(text, "bob"));
     }
 
     proptest::proptest! {
