@@ -3,8 +3,48 @@
 //! (`valgrind --tool=callgrind --toggle-collect='redact_profile::warm_call'` counts the warm
 //! calls only: a first call builds the lazy tables). `PROFILE_STAGE=detect` times detection
 //! alone; `PROFILE_PIECES=K` redacts K different texts of CHARS characters in turn.
+//! Stand-ins are drawn with a fixed seed (`PROFILE_SEED`, default 1), so two runs of one
+//! build count the same instructions and two builds can be compared exactly. Each timed
+//! line also gives the heap allocations a call makes (the median call's).
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+
+/// The system allocator, counting allocations (`alloc` and `realloc` calls).
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is passed on to `System` unchanged; the counter is only a side effect.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is `System::alloc`'s.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
 
 use redact::{RedactOptions, Redactor};
 
@@ -27,17 +67,26 @@ fn main() {
         let detector = redact_detect::Detector::new();
         let _ = detector.detect(&doc);
         let mut times = Vec::new();
+        let a0 = allocations();
         for _ in 0..runs {
             let t = Instant::now();
             let found = std::hint::black_box(detector.detect(std::hint::black_box(&doc)));
             times.push(t.elapsed());
             drop(found);
         }
+        let per_call = (allocations() - a0) / runs.max(1) as u64;
         times.sort();
-        println!("detect median {:?}", times[times.len() / 2]);
+        println!(
+            "detect median {:?}, {per_call} allocations a call",
+            times[times.len() / 2]
+        );
         return;
     }
-    let redactor = Redactor::new();
+    let seed: u64 = std::env::var("PROFILE_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let redactor = Redactor::new().with_seed(seed);
     let opts = RedactOptions::default();
     // `PROFILE_PIECES=K`: K different texts of CHARS characters, one after the other (the
     // diverse document cut in turn), as a load of many short requests sends them.
@@ -52,6 +101,7 @@ fn main() {
             let _ = redactor.redact(t, &opts);
         }
         let mut times = Vec::new();
+        let a0 = allocations();
         for i in 0..runs {
             let text = texts[i % texts.len()];
             let t = Instant::now();
@@ -59,9 +109,10 @@ fn main() {
             times.push(t.elapsed());
             assert!(r.is_ok());
         }
+        let per_call = (allocations() - a0) / runs.max(1) as u64;
         times.sort();
         println!(
-            "redact median {:?} over {} texts",
+            "redact median {:?} over {} texts, {per_call} allocations a call",
             times[times.len() / 2],
             texts.len()
         );
@@ -75,16 +126,18 @@ fn main() {
         first.ok()
     );
     let mut times = Vec::new();
+    let a0 = allocations();
     for _ in 0..runs {
         let t = Instant::now();
         let r = warm_call(&redactor, &doc, &opts);
         times.push(t.elapsed());
         assert!(r.is_ok());
     }
+    let per_call = (allocations() - a0) / runs.max(1) as u64;
     times.sort();
     let median = times[times.len() / 2];
     println!(
-        "redact median {:?} ({:.1} MB/s)",
+        "redact median {:?} ({:.1} MB/s), {per_call} allocations a call",
         median,
         doc.len() as f64 / median.as_secs_f64() / 1e6
     );
