@@ -917,10 +917,7 @@ impl StreamRedactor {
         let mut pending = Map::new();
         let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
         let mut part_pairs: Vec<(String, String)> = Vec::new();
-        let mut order: Vec<usize> = (0..found.len())
-            .filter(|&i| found[i].kind == Kind::Person)
-            .collect();
-        order.sort_by_key(|&i| !found[i].slice(piece).trim().contains(char::is_whitespace));
+        let order = crate::people_in_order(piece, found);
         let mut deferred = Vec::new();
         for &i in &order {
             let f = &found[i];
