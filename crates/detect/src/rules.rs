@@ -351,12 +351,19 @@ impl Part {
     /// [`Part::candidates`] from `from` (a character boundary) to before `until`: the same
     /// positions, a literal's start being where it is whatever came before.
     fn candidates_in(&self, text: &str, from: usize, until: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.candidates_into(text, from, until, &mut out);
+        out
+    }
+
+    /// [`Part::candidates_in`] appended to `out`.
+    fn candidates_into(&self, text: &str, from: usize, until: usize, out: &mut Vec<usize>) {
         let Some(starts) = &self.starts else {
-            return Vec::new();
+            return;
         };
         // About one in 80 bytes of diverse text (12 a kilobyte): room for that at once, not
         // grown from nothing for each text.
-        let mut out = Vec::with_capacity(until.saturating_sub(from) / 64 + 4);
+        out.reserve(until.saturating_sub(from) / 64 + 4);
         let mut from = from;
         while from < text.len() {
             let Some((start, _, _)) = starts.find(text.as_bytes(), from) else {
@@ -368,7 +375,6 @@ impl Part {
             out.push(start);
             from = next_boundary(text, start + 1);
         }
-        out
     }
 
     /// The part's leftmost-first match at or after `pos`: (start, end, rule index).
@@ -488,6 +494,31 @@ pub struct Rules {
 /// Most cache sets [`Rules::spare`] keeps (more only while more threads scan at once).
 const SPARE_CACHES: usize = 8;
 
+/// Most parts the rules are compiled into (see [`Rules::build`]).
+const MAX_PARTS: usize = 6;
+
+/// [`Rules::scan`]'s lists, kept between the texts a thread scans: allocated for each text,
+/// they cost a kilobyte text about 2,000 instructions (the list of searches alone is over
+/// a kilobyte, which the allocator serves from its large bins after merging its free
+/// chunks).
+#[derive(Default)]
+struct Scratch {
+    cands: Vec<Vec<usize>>,
+    listed: Vec<Listed>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = const {
+        std::cell::Cell::new(Scratch {
+            cands: Vec::new(),
+            listed: Vec::new(),
+        })
+    };
+}
+
+/// The longest lists [`SCRATCH`] keeps (a long text's are dropped with it).
+const SCRATCH_KEPT: usize = 4096;
+
 impl Rules {
     pub fn build() -> Rules {
         let mut checks = Vec::new();
@@ -591,7 +622,7 @@ impl Rules {
             | Check::NlPostcode => 2,
             _ => 5,
         };
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); 6];
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); MAX_PARTS];
         for i in 0..pats.len() {
             members[part_of(i)].push(i);
         }
@@ -780,29 +811,43 @@ impl Rules {
         from: usize,
         until: usize,
         cands: &[Vec<usize>],
-        mut caches: Option<&mut [Cache]>,
+        caches: Option<&mut [Cache]>,
     ) -> (Vec<Listed>, Option<usize>) {
+        let mut listed = Vec::new();
+        let none_from = self.list_into(hay, from, until, cands, caches, &mut listed);
+        (listed, none_from)
+    }
+
+    /// [`Rules::list`] into `listed` (empty).
+    fn list_into(
+        &self,
+        hay: &str,
+        from: usize,
+        until: usize,
+        cands: &[Vec<usize>],
+        mut caches: Option<&mut [Cache]>,
+        listed: &mut Vec<Listed>,
+    ) -> Option<usize> {
         // About 25 searches a kilobyte of diverse text: room for them at once (growing the
         // list from nothing cost a kilobyte text 1,700 instructions).
-        let mut listed = Vec::with_capacity(until.saturating_sub(from) / 32 + 4);
+        listed.reserve(until.saturating_sub(from) / 32 + 4);
         let mut next = self.fresh();
+        let next = &mut next[..self.parts.len()];
         let mut pos = from;
-        let none_from = loop {
+        loop {
             if pos >= hay.len() {
                 break Some(pos);
             }
             if pos >= until {
                 break None;
             }
-            let Some((ms, me, rule)) =
-                self.search(hay, pos, &mut next, cands, caches.as_deref_mut())
+            let Some((ms, me, rule)) = self.search(hay, pos, next, cands, caches.as_deref_mut())
             else {
                 break Some(pos);
             };
             listed.push((pos, ms, me, rule));
             pos = next_boundary(hay, me.max(pos + 1));
-        };
-        (listed, none_from)
+        }
     }
 
     /// Where [`Rules::scan_split`] cuts the first phase: the middle of `text`, on a character
@@ -874,14 +919,14 @@ impl Rules {
         self.check_listed(text, hay, &cands, &listed, none_from, out);
     }
 
-    fn fresh(&self) -> Vec<Next> {
-        vec![
-            Next {
-                from: usize::MAX,
-                m: None
-            };
-            self.parts.len()
-        ]
+    /// The parts' next matches before any search (none known), on the stack: the first
+    /// [`Rules::parts`] of them are used.
+    fn fresh(&self) -> [Next; MAX_PARTS] {
+        debug_assert!(self.parts.len() <= MAX_PARTS);
+        [Next {
+            from: usize::MAX,
+            m: None,
+        }; MAX_PARTS]
     }
 
     /// Scans `text` once and appends the validated findings (disjoint, in order).
@@ -898,11 +943,23 @@ impl Rules {
         // (the text itself when it has none): the checks read the text.
         let masked = mask_blobs(text);
         let hay: &str = &masked;
+        let mut s = SCRATCH.take();
         // The anchored part's candidates, listed in one pass over the text.
-        let cands = self.candidates_in(hay, 0, hay.len());
-        let (listed, none_from) = self.list(hay, 0, hay.len(), &cands, None);
+        s.cands.resize_with(self.parts.len(), Vec::new);
+        for (part, c) in self.parts.iter().zip(&mut s.cands) {
+            c.clear();
+            part.candidates_into(hay, 0, hay.len(), c);
+        }
+        s.listed.clear();
+        let none_from = self.list_into(hay, 0, hay.len(), &s.cands, None, &mut s.listed);
         let none_from = none_from.unwrap_or(hay.len());
-        self.check_listed(text, hay, &cands, &listed, none_from, out);
+        self.check_listed(text, hay, &s.cands, &s.listed, none_from, out);
+        // Kept for the thread's next text unless a long text grew them.
+        if s.listed.capacity() <= SCRATCH_KEPT
+            && s.cands.iter().all(|c| c.capacity() <= SCRATCH_KEPT)
+        {
+            SCRATCH.set(s);
+        }
     }
 
     /// The second phase of [`Rules::scan`]: each listed match checked, searched again from
@@ -919,6 +976,7 @@ impl Rules {
     ) {
         // The parts' next matches for searches here: `pos` only grows, so they stay valid.
         let mut live = self.fresh();
+        let live = &mut live[..self.parts.len()];
         let mut pos = 0;
         let mut i = 0;
         while pos < none_from {
@@ -930,7 +988,7 @@ impl Rules {
                 let (_, ms, me, pid) = listed[i];
                 (ms, me, pid)
             } else {
-                let Some(m) = self.search(hay, pos, &mut live, cands, None) else {
+                let Some(m) = self.search(hay, pos, live, cands, None) else {
                     break;
                 };
                 m
@@ -1060,12 +1118,13 @@ mod tests {
     fn same_as_union(rules: &Rules, union: &Regex, text: &str) {
         let cands = rules.candidates_in(text, 0, text.len());
         let mut next = rules.fresh();
+        let next = &mut next[..rules.parts.len()];
         let mut pos = 0;
         while pos <= text.len() {
             let want = union
                 .search(&Input::new(text).span(pos..text.len()))
                 .map(|m| (m.start(), m.end(), m.pattern().as_usize()));
-            let got = rules.search(text, pos, &mut next, &cands, None);
+            let got = rules.search(text, pos, next, &cands, None);
             assert_eq!(got, want, "from {pos} in {text:?}");
             let Some((_, e, _)) = got else { break };
             // Also from a position inside the match, as a check that resumes there does.
@@ -1172,6 +1231,34 @@ mod tests {
             let text = parts.concat();
             let mid = next_boundary(&text, (text.len() as f64 * cut) as usize);
             prop_assert_eq!(split_scan(rules, &text, mid), whole_scan(rules, &text));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A scan with the lists a scan of another text left on this thread finds what a
+        /// scan with lists of its own ([`Rules::scan_split`] cut at the end) finds.
+        #[test]
+        fn a_scan_after_another_finds_what_a_fresh_scan_finds(
+            texts in proptest::collection::vec(
+                proptest::collection::vec(prop_oneof![
+                    Just("jane@example.org".to_string()),
+                    Just("+1 (415) 555-0132".to_string()),
+                    Just("token=".to_string()),
+                    Just("Bearer ".to_string()),
+                    Just("ghp_".to_string()),
+                    Just("\n".to_string()),
+                    "[A-Za-z0-9_./:=@+ -]{0,24}",
+                    "[0-9 -]{0,20}",
+                ], 0..14).prop_map(|p| p.concat()),
+                1..4,
+            ),
+        ) {
+            let (rules, _) = &*UNION;
+            for text in &texts {
+                prop_assert_eq!(whole_scan(rules, text), split_scan(rules, text, text.len()));
+            }
         }
     }
 
