@@ -70,17 +70,23 @@ pub fn fields(text: &str) -> Vec<Field> {
             .cmp(&b.start)
             .then(a.source.rank().cmp(&b.source.rank()))
     });
-    let mut kept: Vec<Field> = Vec::with_capacity(out.len());
-    for f in out {
-        if f.start >= f.end {
+    keep_disjoint(&mut out);
+    out
+}
+
+/// Drops from `fields` (sorted by start) the empty ones and each that starts before the
+/// last one kept ends: in place, where a second vector was a heap allocation a call.
+fn keep_disjoint(fields: &mut Vec<Field>) {
+    let mut kept = 0;
+    for i in 0..fields.len() {
+        let f = fields[i];
+        if f.start >= f.end || (kept > 0 && fields[kept - 1].end > f.start) {
             continue;
         }
-        match kept.last() {
-            Some(k) if k.end > f.start => {}
-            _ => kept.push(f),
-        }
+        fields[kept] = f;
+        kept += 1;
     }
-    kept
+    fields.truncate(kept);
 }
 
 /// A line (without its terminator) and what the one pass over it found.
@@ -2239,6 +2245,45 @@ mod tests {
             }
         }
         None
+    }
+
+    /// [`keep_disjoint`] as it was written: the kept fields pushed to a second vector.
+    fn keep_disjoint_reference(fields: Vec<Field>) -> Vec<Field> {
+        let mut kept: Vec<Field> = Vec::with_capacity(fields.len());
+        for f in fields {
+            if f.start >= f.end {
+                continue;
+            }
+            match kept.last() {
+                Some(k) if k.end > f.start => {}
+                _ => kept.push(f),
+            }
+        }
+        kept
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn keep_disjoint_agrees_with_its_reference(
+            spans in proptest::collection::vec((0usize..40, 0usize..12), 0..24)
+        ) {
+            let mut fields: Vec<Field> = spans
+                .iter()
+                .enumerate()
+                .map(|(i, &(start, len))| Field {
+                    start,
+                    // Some empty and some reversed spans.
+                    end: if len > 9 { start.saturating_sub(1) } else { start + len },
+                    hint: Hint::Phone,
+                    source: Source::Key,
+                    label: (i, i),
+                })
+                .collect();
+            fields.sort_by_key(|f| f.start);
+            let want = keep_disjoint_reference(fields.clone());
+            keep_disjoint(&mut fields);
+            proptest::prop_assert_eq!(fields, want);
+        }
     }
 
     proptest::proptest! {
