@@ -637,15 +637,26 @@ fn number_word(w: &str) -> Option<(u8, Option<usize>)> {
     if w.len() > 8 || w.is_empty() {
         return None;
     }
-    let lower = w.to_lowercase();
+    // The words are in lower case: an ASCII word is compared with them in place, without a
+    // lower-case copy (`to_lowercase` of ASCII is `to_ascii_lowercase`).
+    if w.is_ascii() {
+        number_word_where(|x| x.eq_ignore_ascii_case(w))
+    } else {
+        let lower = w.to_lowercase();
+        number_word_where(|x| x == lower)
+    }
+}
+
+/// The digit and language of the first listed number word (lower case) `is` accepts.
+fn number_word_where(is: impl Fn(&str) -> bool) -> Option<(u8, Option<usize>)> {
     for (li, (_, words)) in NUMBER_WORDS.iter().enumerate() {
-        if let Some(d) = words.iter().position(|x| *x == lower) {
+        if let Some(d) = words.iter().position(|x| is(x)) {
             return Some((d as u8, Some(li)));
         }
     }
     EXTRA_WORDS
         .iter()
-        .find(|(_, x)| *x == lower)
+        .find(|(_, x)| is(x))
         .map(|&(d, _)| (d, None))
 }
 
@@ -661,6 +672,16 @@ struct NumToken {
 /// Words for `+` before the digits of a telephone number.
 const PLUS_WORDS: &[&str] = &["plus", "mais", "más", "mas", "più"];
 
+/// Whether `word` in lower case (`str::to_lowercase`) is one of [`PLUS_WORDS`].
+fn plus_word(word: &str) -> bool {
+    if word.is_ascii() {
+        PLUS_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+    } else {
+        let lower = word.to_lowercase();
+        PLUS_WORDS.contains(&lower.as_str())
+    }
+}
+
 /// The token starting at `p` (no separator before it).
 fn num_token(text: &str, p: usize) -> Option<NumToken> {
     let rest = &text[p..];
@@ -672,9 +693,10 @@ fn num_token(text: &str, p: usize) -> Option<NumToken> {
         return None;
     }
     let word = &rest[..wlen];
-    let lower = word.to_ascii_lowercase();
-    if lower == "double" || lower == "triple" {
-        let n = if lower == "double" { 2 } else { 3 };
+    // Compared in place, not through lower-case copies (the words listed are in lower case).
+    let double = word.eq_ignore_ascii_case("double");
+    if double || word.eq_ignore_ascii_case("triple") {
+        let n = if double { 2 } else { 3 };
         let after = p + wlen;
         let sp = text[after..]
             .bytes()
@@ -694,7 +716,7 @@ fn num_token(text: &str, p: usize) -> Option<NumToken> {
             plus: false,
         });
     }
-    if PLUS_WORDS.iter().any(|w| *w == word.to_lowercase()) {
+    if plus_word(word) {
         return Some(NumToken {
             start: p,
             end: p + wlen,

@@ -495,3 +495,68 @@ proptest! {
         prop_assert_eq!(unmask(&text, Kind::Email, 0).is_some(), full);
     }
 }
+
+/// [`number_word`] as it was written: through a lower-case copy.
+fn number_word_reference(w: &str) -> Option<(u8, Option<usize>)> {
+    if w.len() > 8 || w.is_empty() {
+        return None;
+    }
+    let lower = w.to_lowercase();
+    for (li, (_, words)) in NUMBER_WORDS.iter().enumerate() {
+        if let Some(d) = words.iter().position(|x| *x == lower) {
+            return Some((d as u8, Some(li)));
+        }
+    }
+    EXTRA_WORDS
+        .iter()
+        .find(|(_, x)| *x == lower)
+        .map(|&(d, _)| (d, None))
+}
+
+#[test]
+fn the_listed_words_are_in_lower_case() {
+    let listed = NUMBER_WORDS
+        .iter()
+        .flat_map(|(_, words)| words.iter())
+        .chain(EXTRA_WORDS.iter().map(|(_, w)| w))
+        .chain(PLUS_WORDS);
+    for w in listed {
+        assert_eq!(*w, w.to_lowercase(), "{w:?}");
+    }
+}
+
+proptest! {
+    /// The number and `+` words compared in place read what the lower-case copies read.
+    #[test]
+    fn number_words_read_as_through_lower_case_copies(
+        w in prop_oneof![
+            proptest::sample::select(
+                NUMBER_WORDS
+                    .iter()
+                    .flat_map(|(_, words)| words.iter().copied())
+                    .chain(EXTRA_WORDS.iter().map(|&(_, w)| w))
+                    .chain(PLUS_WORDS.iter().copied())
+                    .chain(["double", "triple"])
+                    .collect::<Vec<_>>()
+            ).prop_flat_map(|w| {
+                // Each letter in either case, or swapped for a lookalike.
+                let n = w.chars().count();
+                (Just(w), proptest::collection::vec(0u8..4, n))
+            }).prop_map(|(w, how)| {
+                w.chars()
+                    .zip(how)
+                    .map(|(c, h)| match h {
+                        0 => c.to_string(),
+                        1 => c.to_uppercase().to_string(),
+                        2 => "İ".to_string(),
+                        _ => "É".to_string(),
+                    })
+                    .collect::<String>()
+            }),
+            "[a-zA-ZéÉüÜèÈİı]{0,10}",
+        ]
+    ) {
+        prop_assert_eq!(number_word(&w), number_word_reference(&w), "{:?}", w);
+        prop_assert_eq!(plus_word(&w), PLUS_WORDS.iter().any(|p| *p == w.to_lowercase()), "{:?}", w);
+    }
+}
