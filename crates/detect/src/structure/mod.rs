@@ -58,7 +58,8 @@ pub struct Field {
 
 /// Every field of `text`, sorted by start and disjoint.
 pub fn fields(text: &str) -> Vec<Field> {
-    let lines = lines(text);
+    let mut lines = LINES.take();
+    lines_into(text, &mut lines);
     // About a field a line (a key or label, or a row's cells): fewer growths of the vector.
     let mut out = Vec::with_capacity(lines.len());
     tables(text, &lines, &mut out);
@@ -71,8 +72,22 @@ pub fn fields(text: &str) -> Vec<Field> {
             .then(a.source.rank().cmp(&b.source.rank()))
     });
     keep_disjoint(&mut out);
+    // Kept for the thread's next text unless a long text grew it.
+    if lines.capacity() <= LINES_KEPT {
+        LINES.set(lines);
+    }
     out
 }
+
+thread_local! {
+    /// The lines of the last text [`fields`] read on this thread, their vector kept for the
+    /// next text: allocated for each text it was over two kilobytes for a kilobyte of text,
+    /// which the allocator serves from its large bins.
+    static LINES: std::cell::Cell<Vec<Line>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The most lines [`LINES`] keeps room for.
+const LINES_KEPT: usize = 4096;
 
 /// Drops from `fields` (sorted by start) the empty ones and each that starts before the
 /// last one kept ends: in place, where a second vector was a heap allocation a call.
@@ -133,13 +148,15 @@ const CLASS: [u8; 256] = {
 };
 
 /// The lines of `text` (spans without their terminators), each with its delimiter counts and
-/// the characters that the key and label readers need: one pass over the text.
-fn lines(text: &str) -> Vec<Line> {
+/// the characters that the key and label readers need: one pass over the text, into `out`
+/// (emptied first).
+fn lines_into(text: &str, out: &mut Vec<Line>) {
     let b = text.as_bytes();
+    out.clear();
     // Room for lines of 32 bytes on average (more than most texts have): the vector seldom
     // grows, and each growth copied all the lines before (a count of the line breaks first
     // cost more than the copies).
-    let mut out = Vec::with_capacity(b.len() / 32 + 8);
+    out.reserve(b.len() / 32 + 8);
     let mut line = Line::at(0);
     let mut quoted = false;
     let mut i = 0;
@@ -177,7 +194,6 @@ fn lines(text: &str) -> Vec<Line> {
     if line.s < b.len() {
         out.push(line_end(b, line, b.len(), quoted));
     }
-    out
 }
 
 /// The first byte of `b` that [`CLASS`] notes: four bytes at a time (one test of their
@@ -2245,6 +2261,28 @@ mod tests {
             }
         }
         None
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// The line list kept from the texts a thread read before leaves nothing of them in
+        /// the next: each text's fields are those it has on a new thread.
+        #[test]
+        fn a_text_after_others_has_the_fields_it_has_alone(
+            texts in proptest::collection::vec(
+                "(Name: |Phone: |IBAN |a,b,c\n|1,2,3\n|x|;|\t|\n|\r\n|\"|'|=|: |[a-z ]{0,8}){0,24}",
+                1..4,
+            ),
+        ) {
+            for text in &texts {
+                let alone = {
+                    let text = text.clone();
+                    std::thread::spawn(move || fields(&text)).join().unwrap()
+                };
+                proptest::prop_assert_eq!(fields(text), alone, "{:?}", text);
+            }
+        }
     }
 
     /// [`keep_disjoint`] as it was written: the kept fields pushed to a second vector.
