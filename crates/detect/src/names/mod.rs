@@ -495,7 +495,12 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     if text.is_empty() {
         return;
     }
-    let mut toks = Vec::with_capacity(text.len() / 6);
+    let Lists {
+        mut toks,
+        mut flag_cache,
+    } = LISTS.take();
+    toks.clear();
+    toks.reserve(text.len() / 6);
     // Room for a line break every 48 bytes and a few colons: the lists seldom grow (each
     // growth from empty was three or four reallocations).
     let mut marks = Marks {
@@ -505,12 +510,15 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     };
     tokenize(text, &mut toks, &mut marks);
     if toks.is_empty() {
+        keep_lists(toks, flag_cache);
         return;
     }
+    flag_cache.clear();
+    flag_cache.resize(toks.len(), std::cell::Cell::new(u32::MAX));
     let mut cx = Cx {
         text,
         lex: &LEXICON,
-        flag_cache: vec![std::cell::Cell::new(u32::MAX); toks.len()],
+        flag_cache,
         toks,
         // Room for the names and labelled values of most texts: fewer growths.
         found: Vec::with_capacity(8),
@@ -527,6 +535,34 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     coreference(&mut cx, &rejected);
     for &(s, e, rule) in &cx.found {
         out.push(Finding::new(s, e, Kind::Person, rule));
+    }
+    keep_lists(cx.toks, cx.flag_cache);
+}
+
+/// The token lists of the last text [`recognize`] read on this thread, kept for the next
+/// text: allocated for each text the tokens alone were four kilobytes for a kilobyte of
+/// text, which the allocator serves from its large bins.
+#[derive(Default)]
+struct Lists {
+    toks: Vec<Tok>,
+    flag_cache: Vec<std::cell::Cell<u32>>,
+}
+
+thread_local! {
+    static LISTS: std::cell::Cell<Lists> = const {
+        std::cell::Cell::new(Lists {
+            toks: Vec::new(),
+            flag_cache: Vec::new(),
+        })
+    };
+}
+
+/// The most tokens [`LISTS`] keeps room for (a long text's lists are dropped with it).
+const LISTS_KEPT: usize = 4096;
+
+fn keep_lists(toks: Vec<Tok>, flag_cache: Vec<std::cell::Cell<u32>>) {
+    if toks.capacity() <= LISTS_KEPT && flag_cache.capacity() <= LISTS_KEPT {
+        LISTS.set(Lists { toks, flag_cache });
     }
 }
 

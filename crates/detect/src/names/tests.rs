@@ -1,4 +1,5 @@
 use super::*;
+use proptest::strategy::Strategy as _;
 
 fn names(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -688,5 +689,53 @@ proptest::proptest! {
         proptest::prop_assert_eq!(lower_is(&w, &want), true);
         let set = [o.as_str(), "ab", "σς"];
         proptest::prop_assert_eq!(lower_in(&w, &set), set.contains(&want.as_str()));
+    }
+}
+
+/// The findings of `text` on a thread of their own (with no lists kept from another text).
+fn recognized_alone(text: &str) -> Vec<Finding> {
+    let text = text.to_string();
+    std::thread::spawn(move || {
+        let mut out = Vec::new();
+        recognize(&text, &mut out);
+        out
+    })
+    .join()
+    .unwrap()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// The token lists kept from the texts a thread read before leave nothing of them in the
+    /// next: each text finds what it finds on a new thread.
+    #[test]
+    fn a_text_after_others_finds_what_it_finds_alone(
+        texts in proptest::collection::vec(
+            proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just("Name: Jane Doe\n"),
+                    proptest::strategy::Just("Dr. Anna Schmidt"),
+                    proptest::strategy::Just("Okafor, Chinedu"),
+                    proptest::strategy::Just("jane.doe@example.org"),
+                    proptest::strategy::Just("Vorname: Jürgen\n"),
+                    proptest::strategy::Just("Tom: hi there\n"),
+                    proptest::strategy::Just(" called "),
+                    proptest::strategy::Just(": "),
+                    proptest::strategy::Just("\n"),
+                    proptest::strategy::Just(" and "),
+                    proptest::strategy::Just("Müller "),
+                ],
+                0..16,
+            )
+            .prop_map(|p| p.concat()),
+            1..4,
+        ),
+    ) {
+        for text in &texts {
+            let mut here = Vec::new();
+            recognize(text, &mut here);
+            proptest::prop_assert_eq!(here, recognized_alone(text), "{:?}", text);
+        }
     }
 }
