@@ -4,7 +4,8 @@ use std::collections::btree_map;
 use std::collections::hash_map;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
-use std::sync::Arc;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
+use std::sync::{Arc, OnceLock};
 
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -60,17 +61,62 @@ impl MapError {
 /// Several stand-ins may share a real value.
 ///
 /// `Debug` prints the number of entries only: the map holds personal data.
-#[derive(Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default)]
 pub struct Map {
     /// Each stand-in and each real value is one shared string, held by both tables (an
     /// entry is two allocations, not four copies; a clone of the map copies no text).
     forward: BTreeMap<Arc<str>, Arc<str>>,
-    /// real → the smallest stand-in (in `Ord` order) mapped to it. A hash
-    /// map: only looked up by value, never iterated, and a look-up hashes
-    /// the value once instead of comparing it with a dozen keys of a tree.
-    /// (std's keyed hasher: the values come from the texts redacted.)
-    reverse: HashMap<Arc<str>, Arc<str>>,
+    /// [`real_code`] of a real value → (that value, the smallest stand-in (in
+    /// `Ord` order) mapped to it). A hash map: only looked up by value, never
+    /// iterated, and a look-up hashes the value once instead of comparing it
+    /// with a dozen keys of a tree. Keyed by the code, hashed once per value
+    /// with std's keyed hasher (the values come from the texts redacted), so
+    /// that growing the table hashes no string again.
+    reverse: HashMap<u64, (Arc<str>, Arc<str>), BuildHasherDefault<CodeHasher>>,
+    /// The real values whose code another real value holds in `reverse` (in
+    /// practice none: a 64-bit keyed hash), with their smallest stand-ins.
+    collided: Vec<(Arc<str>, Arc<str>)>,
 }
+
+/// The code of a real value in `Map::reverse`: its SipHash under std's
+/// random keys, drawn once per process (the values come from the texts
+/// redacted: without the keys nobody can pick values whose codes collide).
+fn real_code(real: &str) -> u64 {
+    static KEYS: OnceLock<RandomState> = OnceLock::new();
+    KEYS.get_or_init(RandomState::new).hash_one(real)
+}
+
+/// The hasher of `Map::reverse`: its keys are [`real_code`]s already, used
+/// as they are.
+#[derive(Default)]
+struct CodeHasher(u64);
+
+impl Hasher for CodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` codes are hashed (`write_u64`); this keeps any other
+        // input a function of its bytes.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, code: u64) {
+        self.0 = code;
+    }
+}
+
+impl PartialEq for Map {
+    fn eq(&self, other: &Map) -> bool {
+        // The reverse index is a function of `forward`.
+        self.forward == other.forward
+    }
+}
+
+impl Eq for Map {}
 
 impl Map {
     /// An empty map.
@@ -104,12 +150,24 @@ impl Map {
         stand_in: impl AsRef<str>,
         real: impl AsRef<str>,
     ) -> Result<(), MapError> {
-        let (stand_in, real) = (stand_in.as_ref(), real.as_ref());
+        self.insert_coded(stand_in.as_ref(), real.as_ref(), real_code)
+    }
+
+    /// [`Map::insert`] with `code` for [`real_code`] (the tests give one that
+    /// collides).
+    fn insert_coded(
+        &mut self,
+        stand_in: &str,
+        real: &str,
+        code: impl Fn(&str) -> u64,
+    ) -> Result<(), MapError> {
         if stand_in.is_empty() {
             return Err(MapError::new(MapErrorKind::EmptyStandIn));
         }
         // One search of `forward`: a vacant entry is filled below, an
-        // occupied one is left as it is.
+        // occupied one is left as it is. (A search with the `&str` first
+        // would spare the stand-in's allocation when it is there, rarely, and
+        // search twice when it is not, the usual case.)
         let slot = match self.forward.entry(Arc::from(stand_in)) {
             btree_map::Entry::Occupied(o) if **o.get() == *real => return Ok(()),
             btree_map::Entry::Occupied(_) => {
@@ -118,20 +176,39 @@ impl Map {
             btree_map::Entry::Vacant(v) => v,
         };
         let stand_in = Arc::clone(slot.key());
-        match self.reverse.entry(Arc::from(real)) {
+        // A real value already in the map is shared, not allocated again.
+        let real = match self.reverse.entry(code(real)) {
             hash_map::Entry::Vacant(v) => {
-                let real = Arc::clone(v.key());
-                v.insert(stand_in);
-                slot.insert(real);
+                let real: Arc<str> = Arc::from(real);
+                v.insert((Arc::clone(&real), stand_in));
+                real
             }
             hash_map::Entry::Occupied(mut o) => {
-                if *stand_in < **o.get() {
-                    o.insert(Arc::clone(&stand_in));
+                let (known, smallest) = o.get_mut();
+                if **known == *real {
+                    if *stand_in < **smallest {
+                        *smallest = stand_in;
+                    }
+                    Arc::clone(known)
+                } else {
+                    // Another real value with the same code.
+                    match self.collided.iter_mut().find(|(r, _)| **r == *real) {
+                        Some((known, smallest)) => {
+                            if *stand_in < **smallest {
+                                *smallest = stand_in;
+                            }
+                            Arc::clone(known)
+                        }
+                        None => {
+                            let real: Arc<str> = Arc::from(real);
+                            self.collided.push((Arc::clone(&real), stand_in));
+                            real
+                        }
+                    }
                 }
-                let real = Arc::clone(o.key());
-                slot.insert(real);
             }
-        }
+        };
+        slot.insert(real);
         Ok(())
     }
 
@@ -162,7 +239,23 @@ impl Map {
     /// Reverse lookup: a stand-in of `real` (the smallest one, in `str`
     /// order, when several stand-ins share that real value).
     pub fn stand_in_for(&self, real: &str) -> Option<&str> {
-        self.reverse.get(real).map(|s| &**s)
+        self.stand_in_for_coded(real, real_code)
+    }
+
+    /// [`Map::stand_in_for`] with `code` for [`real_code`] (as the map was
+    /// built with).
+    fn stand_in_for_coded(&self, real: &str, code: impl Fn(&str) -> u64) -> Option<&str> {
+        match self.reverse.get(&code(real)) {
+            Some((known, smallest)) if **known == *real => Some(smallest),
+            // Another real value has the code: this one, if in the map, is
+            // among the collided.
+            Some(_) => self
+                .collided
+                .iter()
+                .find(|(r, _)| **r == *real)
+                .map(|(_, s)| &**s),
+            None => None,
+        }
     }
 
     /// Number of stand-ins.
@@ -330,6 +423,33 @@ mod tests {
             for r in ["x", "y", "z", "xx", "xy", "zz", "w"] {
                 let smallest = model.iter().find(|(_, v)| v.as_str() == r).map(|(s, _)| s.as_str());
                 prop_assert_eq!(map.stand_in_for(r), smallest);
+            }
+        }
+
+        /// The reverse index gives the same answers when real values share codes (a code of
+        /// two values: most reals collide), and shares each real value's string.
+        #[test]
+        fn reverse_lookup_survives_colliding_codes(
+            pairs in proptest::collection::vec(("[a-cA-C]{1,3}", "[xyz]{1,2}"), 0..40),
+        ) {
+            let code = |r: &str| (r.len() % 2) as u64;
+            let mut map = Map::new();
+            let mut plain = Map::new();
+            for (s, r) in &pairs {
+                prop_assert_eq!(map.insert_coded(s, r, code), plain.insert(s, r));
+            }
+            prop_assert!(map == plain);
+            for r in ["x", "y", "z", "xx", "xy", "zz", "w", "ww"] {
+                prop_assert_eq!(map.stand_in_for_coded(r, code), plain.stand_in_for(r));
+            }
+            // One string per real value, whichever table found it.
+            let reals: std::collections::BTreeSet<&str> = map.iter().map(|(_, r)| r).collect();
+            for real in reals {
+                let held = map.forward.values().filter(|r| &***r == real);
+                let first = map.forward.values().find(|r| &***r == real);
+                for r in held {
+                    prop_assert!(first.is_some_and(|f| Arc::ptr_eq(f, r)));
+                }
             }
         }
     }
