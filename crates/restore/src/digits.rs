@@ -63,6 +63,13 @@ pub(crate) struct FormScratch {
     form: Vec<u8>,
 }
 
+impl FormScratch {
+    /// The bytes the buffers hold on to.
+    pub(crate) fn bytes(&self) -> usize {
+        self.all.capacity() + self.form.capacity()
+    }
+}
+
 /// Calls `f` with each digit form of `stand_in`, in the order `digit_forms`
 /// lists them, each built in `scratch` (no allocation once the buffers have
 /// grown); none when the stand-in is not number-like: at least

@@ -328,6 +328,25 @@ fn gather8(x: u64) -> u64 {
     (x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// The working buffers of [`LitIndex::new`], kept from one compile to the
+/// next (see `CompileScratch`).
+#[derive(Default)]
+pub(crate) struct IndexScratch {
+    long_codes: Vec<(u64, u32, u32)>,
+    head_codes: Vec<(u64, u32, u32)>,
+    mid_keys: Vec<(u64, usize, u32)>,
+}
+
+impl IndexScratch {
+    /// The bytes the buffers hold on to.
+    pub(crate) fn bytes(&self) -> usize {
+        fn held<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        held(&self.long_codes) + held(&self.head_codes) + held(&self.mid_keys)
+    }
+}
+
 #[derive(Clone)]
 pub(crate) struct LitIndex {
     /// Per byte: [`ALNUM`], [`START`], [`DIGIT`] and [`OPEN`] bits.
@@ -374,7 +393,11 @@ pub(crate) struct LitIndex {
 impl LitIndex {
     /// Indexes `keys` (ASCII-lower-case, sorted, unique, none empty);
     /// `digit_starts(b)`: some digit form starts with the digit `b`.
-    pub(crate) fn new(keys: &Keys, digit_starts: impl Fn(u8) -> bool) -> LitIndex {
+    pub(crate) fn new(
+        keys: &Keys,
+        digit_starts: impl Fn(u8) -> bool,
+        scratch: &mut IndexScratch,
+    ) -> LitIndex {
         let mut class = [0u8; 256];
         let mut any_digit = false;
         for b in (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
@@ -415,12 +438,20 @@ impl LitIndex {
         let mut bloom_mid = Bloom::new(n_mid);
         let mut single = [false; 256];
         let mut has_short = false;
+        let IndexScratch {
+            long_codes,
+            head_codes,
+            mid_keys,
+        } = scratch;
         // Sorted keys with the same long head are adjacent: a group is a run.
-        let mut long_codes: Vec<(u64, u32, u32)> = Vec::with_capacity(n_long);
+        long_codes.clear();
+        long_codes.reserve(n_long);
         // A group per key shorter than HEAD bytes, at most one per key of 4 to 7.
-        let mut head_codes: Vec<(u64, u32, u32)> = Vec::with_capacity(n_short + n_mid);
+        head_codes.clear();
+        head_codes.reserve(n_short + n_mid);
         // (head code, length, key) of the keys of 4 to 7 bytes.
-        let mut mid_keys: Vec<(u64, usize, u32)> = Vec::with_capacity(n_mid);
+        mid_keys.clear();
+        mid_keys.reserve(n_mid);
         for (i, k) in keys.iter().enumerate() {
             let Some(&b0) = k.first() else { continue };
             let i = i as u32;
@@ -498,8 +529,8 @@ impl LitIndex {
             bloom_long,
             bloom_mid,
             single,
-            long: HeadTable::new(&long_codes),
-            heads: HeadTable::new(&head_codes),
+            long: HeadTable::new(long_codes),
+            heads: HeadTable::new(head_codes),
             mid,
         }
     }
@@ -969,7 +1000,11 @@ mod tests {
                 subset.push(k);
             }
             for digits in [false, true] {
-                let index = LitIndex::new(&subset, |b| digits && b == b'9');
+                let index = LitIndex::new(
+                    &subset,
+                    |b| digits && b == b'9',
+                    &mut IndexScratch::default(),
+                );
                 for hay in [text.as_bytes(), &all[..]] {
                     for start in (0..hay.len() + BLOCK).step_by(BLOCK) {
                         assert_eq!(

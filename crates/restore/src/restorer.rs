@@ -1,10 +1,11 @@
 //! The compiled restorer: literal keys (stand-ins and their variants, ASCII
 //! lower-cased) searched leftmost-longest, plus digit variants.
 
+use std::cell::Cell;
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::{Bloom, Keys, LitIndex, NO_PARENT, Scan, pair_code};
+use crate::index::{Bloom, IndexScratch, Keys, LitIndex, NO_PARENT, Scan, pair_code};
 use crate::map::Map;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
@@ -64,6 +65,7 @@ struct Target {
     entry: u32,
 }
 
+#[derive(Clone)]
 struct Entry {
     /// The stand-in is `strings[start..mid]`, the real value `strings[mid..end]`
     /// ([`Restorer::stand_in`], [`Restorer::real`]): one allocation for all.
@@ -122,9 +124,9 @@ fn case_allows(entry: &Entry, first_upper: bool) -> bool {
 /// share behind an `Arc` (`Send + Sync`). `Debug` prints no stand-in or value.
 #[derive(Clone)]
 pub struct Restorer {
-    entries: std::sync::Arc<[Entry]>,
+    entries: Box<[Entry]>,
     /// The stand-ins and real values of `entries`, one after the other.
-    strings: std::sync::Arc<str>,
+    strings: Box<str>,
     /// ASCII-lower-cased literal keys, sorted, unique. Pattern id = index.
     keys: Keys,
     /// For key `i`, `targets[target_ranges[i]..target_ranges[i+1]]`, in
@@ -213,11 +215,92 @@ fn iban_grouped(compact: &str) -> String {
     out
 }
 
+/// Appends the key of `s`'s Unicode upper-case form (`s.to_uppercase()`
+/// once ASCII-lower-cased) to `out`, but for its ASCII letters, appended as
+/// they are: the caller ASCII-lower-cases the key. Each character is
+/// upper-cased on its own, as `str::to_uppercase` does; runs of ASCII are
+/// copied at once.
+fn push_upper(out: &mut Vec<u8>, s: &str) {
+    push_case_mapped(out, s, char::to_uppercase);
+}
+
+/// [`push_upper`] for the lower-case form (`s.to_lowercase()`). A capital
+/// sigma's lower case depends on its neighbours: a stand-in with one is
+/// lower-cased by `str::to_lowercase` itself.
+fn push_lower(out: &mut Vec<u8>, s: &str) {
+    if s.contains('\u{3a3}') {
+        out.extend_from_slice(s.to_lowercase().as_bytes());
+        return;
+    }
+    push_case_mapped(out, s, char::to_lowercase);
+}
+
+/// Appends `s` with each non-ASCII character mapped by `map`, the ASCII bytes
+/// as they are.
+fn push_case_mapped<I: Iterator<Item = char>>(out: &mut Vec<u8>, s: &str, map: impl Fn(char) -> I) {
+    out.reserve(s.len());
+    let mut rest = s;
+    while !rest.is_empty() {
+        let ascii = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(ascii);
+        out.extend_from_slice(run.as_bytes());
+        let mut chars = tail.chars();
+        if let Some(c) = chars.next() {
+            let mut buf = [0u8; 4];
+            for m in map(c) {
+                out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+        rest = chars.as_str();
+    }
+}
+
+/// The working buffers of [`Restorer::compile`]: what it builds the restorer
+/// from and does not keep. Each thread keeps those of its last compile (up
+/// to [`SCRATCH_KEPT`] bytes), so that a compile allocates only what the
+/// restorer holds. They hold stand-ins (made up, not personal data).
+#[derive(Default)]
+struct CompileScratch {
+    raw: Vec<(u64, usize, usize, Target)>,
+    raw_bytes: Vec<u8>,
+    form_digits: Vec<u8>,
+    forms: Vec<(usize, digits::FormRank, u32, bool)>,
+    digit_forms: digits::FormScratch,
+    stack: Vec<usize>,
+    index: IndexScratch,
+}
+
+impl CompileScratch {
+    /// The bytes the buffers hold on to.
+    fn bytes(&self) -> usize {
+        fn held<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        held(&self.raw)
+            + held(&self.raw_bytes)
+            + held(&self.form_digits)
+            + held(&self.forms)
+            + self.digit_forms.bytes()
+            + held(&self.stack)
+            + self.index.bytes()
+    }
+}
+
+/// The most bytes of [`CompileScratch`] a thread keeps after a compile (those of
+/// a map of several thousand entries); a larger map's are freed.
+const SCRATCH_KEPT: usize = 1 << 20;
+
+thread_local! {
+    static SCRATCH: Cell<CompileScratch> = Cell::default();
+}
+
 impl Restorer {
     /// Compiles `map`.
     pub fn new(map: &Map) -> Restorer {
-        let pairs: Vec<(&str, &str)> = map.iter().collect();
-        Restorer::compile(&pairs)
+        Restorer::compile(map.iter())
     }
 
     /// Compiles the map made of `pairs` (stand-in, real), without building it: the
@@ -231,30 +314,62 @@ impl Restorer {
         // stable sort keeps the first of a stand-in given twice first.
         pairs.sort_by(|a, b| a.0.cmp(b.0));
         pairs.dedup_by(|b, a| a.0 == b.0);
-        Restorer::compile(&pairs)
+        Restorer::compile(pairs.iter().copied())
     }
 
     /// Compiles `map`'s entries, sorted by stand-in, each stand-in once and none empty.
-    fn compile(map: &[(&str, &str)]) -> Restorer {
-        let mut entries = Vec::with_capacity(map.len());
-        let mut strings = String::with_capacity(map.iter().map(|(s, r)| s.len() + r.len()).sum());
+    fn compile<'a, I>(map: I) -> Restorer
+    where
+        I: ExactSizeIterator<Item = (&'a str, &'a str)> + Clone,
+    {
+        // The working buffers of the last compile on this thread: a small map's compile
+        // allocates only what the restorer keeps.
+        let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
+        let restorer = Restorer::compile_with(map, &mut scratch);
+        if scratch.bytes() <= SCRATCH_KEPT {
+            // (Not at all while the thread's locals are being destroyed.)
+            let _ = SCRATCH.try_with(|s| s.set(scratch));
+        }
+        restorer
+    }
+
+    fn compile_with<'a, I>(map: I, scratch: &mut CompileScratch) -> Restorer
+    where
+        I: ExactSizeIterator<Item = (&'a str, &'a str)> + Clone,
+    {
+        let n = map.len();
+        let (stand_in_bytes, real_bytes) = map.clone().fold((0, 0), |(s, r), (stand_in, real)| {
+            (s + stand_in.len(), r + real.len())
+        });
+        let mut entries = Vec::with_capacity(n);
+        let mut strings = String::with_capacity(stand_in_bytes + real_bytes);
         // (key prefix, key, target) before grouping: the prefix (the key's first
         // bytes as a big-endian number) orders most pairs without reading the keys.
         // The key is `raw_bytes[start..end]`, for (prefix, start, end, target).
         // Sized for the stand-ins and a few variants: a vector reserved far
         // larger (twice the map) was, for a large map, a block glibc's malloc
         // handed back to the system and faulted in again on every compile.
-        let mut raw: Vec<(u64, usize, usize, Target)> =
-            Vec::with_capacity(map.len() + map.len() / 8 + 16);
-        let stand_in_bytes: usize = map.iter().map(|(s, _)| s.len()).sum();
-        let mut raw_bytes: Vec<u8> = Vec::with_capacity(stand_in_bytes + stand_in_bytes / 8 + 256);
-        let mut scratch = digits::FormScratch::default();
+        let CompileScratch {
+            raw,
+            raw_bytes,
+            form_digits,
+            forms,
+            digit_forms,
+            stack,
+            index: index_scratch,
+        } = scratch;
+        raw.clear();
+        raw.reserve(n + n / 8 + 16);
+        raw_bytes.clear();
+        raw_bytes.reserve(stand_in_bytes + stand_in_bytes / 8 + 256);
         // The digit forms, one after the other in `form_digits`, and for each
         // (its end there, rank, entry, stand-in starts with '+'). Sized for a
         // few forms per stand-in: fewer reallocations while they grow.
-        let mut form_digits: Vec<u8> = Vec::with_capacity(stand_in_bytes);
-        let mut forms = Vec::with_capacity(map.len() / 2 + 4);
-        for (i, (stand_in, real)) in map.iter().enumerate() {
+        form_digits.clear();
+        form_digits.reserve(stand_in_bytes);
+        forms.clear();
+        forms.reserve(n / 2 + 4);
+        for (i, (stand_in, real)) in map.enumerate() {
             let Ok(entry) = u32::try_from(i) else { break };
             let start = strings.len();
             strings.push_str(stand_in);
@@ -269,19 +384,18 @@ impl Restorer {
                 all_lower,
                 capitalised_word,
             });
-            // A key: `s` ASCII-lower-cased, appended to `raw_bytes`.
-            let push_key = |raw_bytes: &mut Vec<u8>, s: &str| {
-                let start = raw_bytes.len();
-                raw_bytes.extend_from_slice(s.as_bytes());
-                if let Some(key) = raw_bytes.get_mut(start..) {
-                    key.make_ascii_lowercase();
-                }
-                (start, raw_bytes.len())
-            };
-            let base = push_key(&mut raw_bytes, stand_in);
-            // A variant key, kept if it differs from the stand-in's (and is not empty).
-            let mut variant_key = |raw_bytes: &mut Vec<u8>, s: &str, kind: TargetKind| {
-                let (start, end) = push_key(raw_bytes, s);
+            // The stand-in's key: ASCII-lower-cased, appended to `raw_bytes`.
+            let base = (raw_bytes.len(), raw_bytes.len() + stand_in.len());
+            raw_bytes.extend_from_slice(stand_in.as_bytes());
+            if let Some(key) = raw_bytes.get_mut(base.0..) {
+                key.make_ascii_lowercase();
+            }
+            // A variant key, the bytes from `start` on: ASCII-lower-cased, kept if it
+            // differs from the stand-in's (and is not empty).
+            let variant_key = |raw: &mut Vec<_>, raw_bytes: &mut Vec<u8>, start, kind| {
+                let end = raw_bytes.len();
+                let k = raw_bytes.get_mut(start..end).unwrap_or_default();
+                k.make_ascii_lowercase();
                 let k = raw_bytes.get(start..end).unwrap_or_default();
                 if k != raw_bytes.get(base.0..base.1).unwrap_or_default() && !k.is_empty() {
                     raw.push((key_prefix(k), start, end, Target { kind, entry }));
@@ -290,13 +404,18 @@ impl Restorer {
                 }
             };
             if !stand_in.is_ascii() {
-                for variant in [stand_in.to_uppercase(), stand_in.to_lowercase()] {
-                    variant_key(&mut raw_bytes, &variant, TargetKind::UnicodeCase);
-                }
+                let start = raw_bytes.len();
+                push_upper(raw_bytes, stand_in);
+                variant_key(raw, raw_bytes, start, TargetKind::UnicodeCase);
+                let start = raw_bytes.len();
+                push_lower(raw_bytes, stand_in);
+                variant_key(raw, raw_bytes, start, TargetKind::UnicodeCase);
             }
             if let Some(compact) = iban_compact(stand_in) {
                 for variant in [iban_grouped(&compact), compact] {
-                    variant_key(&mut raw_bytes, &variant, TargetKind::Spacing);
+                    let start = raw_bytes.len();
+                    raw_bytes.extend_from_slice(variant.as_bytes());
+                    variant_key(raw, raw_bytes, start, TargetKind::Spacing);
                 }
             }
             // (The order of `raw` does not matter: it is sorted below.)
@@ -310,7 +429,7 @@ impl Restorer {
                 },
             ));
             let plus = stand_in.starts_with('+');
-            digits::for_each_digit_form(stand_in, &mut scratch, |form, rank| {
+            digits::for_each_digit_form(stand_in, digit_forms, |form, rank| {
                 form_digits.extend_from_slice(form);
                 forms.push((form_digits.len(), rank, entry, plus));
             });
@@ -318,7 +437,7 @@ impl Restorer {
         // In map order; room for the most nodes the forms can need (and the root).
         let mut digits = DigitTrie::with_capacity(form_digits.len() + 1);
         let mut from = 0;
-        for &(end, rank, entry, plus) in &forms {
+        for &(end, rank, entry, plus) in forms.iter() {
             digits.add(
                 form_digits.get(from..end).unwrap_or_default(),
                 rank,
@@ -329,6 +448,7 @@ impl Restorer {
         }
         // Ordered by (key, kind, entry); equal prefixes leave the order to the
         // whole keys.
+        let raw_bytes = &*raw_bytes;
         let key_of = |start: usize, end: usize| raw_bytes.get(start..end).unwrap_or_default();
         raw.sort_by(|a, b| {
             a.0.cmp(&b.0)
@@ -341,7 +461,7 @@ impl Restorer {
         let mut target_ranges = Vec::with_capacity(raw.len() + 1);
         target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
-        for &(_, start, end, t) in &raw {
+        for &(_, start, end, t) in raw.iter() {
             let k = key_of(start, end);
             if keys.last() != Some(k) {
                 if !keys.is_empty() {
@@ -358,7 +478,7 @@ impl Restorer {
         // Prefix chains: in sorted order the keys that are prefixes of a key
         // are exactly those left on a stack of mutual prefixes.
         let mut parent = Vec::with_capacity(keys.len());
-        let mut stack: Vec<usize> = Vec::with_capacity(8);
+        stack.clear();
         for (i, k) in keys.iter().enumerate() {
             while let Some(&top) = stack.last() {
                 if k.starts_with(&keys[top]) {
@@ -381,10 +501,11 @@ impl Restorer {
                 first_pairs.insert(pair_code(b0, b1));
             }
         }
-        let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b));
+        let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b), index_scratch);
         Restorer {
-            entries: entries.into(),
-            strings: strings.into(),
+            // Both sized exactly: boxing them copies nothing.
+            entries: entries.into_boxed_slice(),
+            strings: strings.into_boxed_str(),
             keys,
             target_ranges,
             targets,

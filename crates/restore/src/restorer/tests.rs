@@ -796,3 +796,44 @@ proptest! {
         prop_assert_eq!(compiled.restore(&text), Restorer::new(&map).restore(&text));
     }
 }
+
+proptest! {
+    /// The case variants' keys written in place are those of `str::to_uppercase` and
+    /// `str::to_lowercase`, ASCII-lower-cased (capital sigmas, whose lower case depends on
+    /// their place, included).
+    #[test]
+    fn case_variants_in_place_agree_with_str(s in "[aAzZ \u{3a3}\u{3c3}\u{df}\u{130}\u{149}\u{1f0}\u{fb00}\u{e9}\u{c9}\u{3a9}.]{0,8}") {
+        let mut out = b"x".to_vec();
+        push_upper(&mut out, &s);
+        out.make_ascii_lowercase();
+        prop_assert_eq!(&out[1..], s.to_uppercase().to_ascii_lowercase().into_bytes());
+        out.truncate(1);
+        push_lower(&mut out, &s);
+        out.make_ascii_lowercase();
+        prop_assert_eq!(&out[1..], s.to_lowercase().into_bytes());
+    }
+
+    /// A compile with the working buffers another map's compile left gives the restorer a
+    /// compile with fresh buffers gives.
+    #[test]
+    fn reused_compile_buffers_change_nothing(
+        before in random_bigger_map(),
+        map in random_map(),
+        pieces in pieces(),
+    ) {
+        let mut scratch = CompileScratch::default();
+        let _ = Restorer::compile_with(before.iter(), &mut scratch);
+        let reused = Restorer::compile_with(map.iter(), &mut scratch);
+        let fresh = Restorer::compile_with(map.iter(), &mut CompileScratch::default());
+        prop_assert_eq!(reused.keys.boxed(), fresh.keys.boxed());
+        prop_assert_eq!(&reused.target_ranges, &fresh.target_ranges);
+        prop_assert_eq!(&reused.parent, &fresh.parent);
+        prop_assert_eq!(reused.max_match_len(), fresh.max_match_len());
+        let text = random_text(&map, &pieces);
+        prop_assert_eq!(reused.restore(&text), fresh.restore(&text));
+        prop_assert_eq!(
+            reused.pending_start(&text, None),
+            fresh.pending_start(&text, None)
+        );
+    }
+}
