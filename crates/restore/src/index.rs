@@ -213,46 +213,74 @@ const BLOOM_MIN_BITS: usize = 256;
 /// until [`BLOOM_MAX_BITS`].
 const BLOOM_BITS_PER_ITEM: usize = 32;
 
-/// A one-hash Bloom filter of `u64` codes, sized for its items: a small map
-/// zeroes and touches a few words, a large one at most 16 KB.
+/// The bits of a Bloom filter for about `items` codes.
+fn bloom_bits(items: usize) -> usize {
+    items
+        .saturating_mul(BLOOM_BITS_PER_ITEM)
+        .next_power_of_two()
+        .clamp(BLOOM_MIN_BITS, BLOOM_MAX_BITS)
+}
+
+/// One-hash Bloom filters of `u64` codes ([`Bloom`]), each sized for its
+/// items, in one allocation: a small map's index zeroes a few words and
+/// allocates once; a large one's filters are at most 16 KB each.
 #[derive(Clone)]
-pub(crate) struct Bloom {
+pub(crate) struct Blooms {
     words: Box<[u64]>,
+}
+
+impl Blooms {
+    /// Empty filters for about `items[i]` codes each.
+    pub(crate) fn new<const N: usize>(items: [usize; N]) -> (Blooms, [Bloom; N]) {
+        let mut start = 0;
+        let filters = items.map(|n| {
+            let bits = bloom_bits(n);
+            let filter = Bloom {
+                start,
+                shift: 64 - bits.trailing_zeros(),
+            };
+            start += bits / 64;
+            filter
+        });
+        let words = vec![0u64; start].into_boxed_slice();
+        (Blooms { words }, filters)
+    }
+}
+
+/// A one-hash Bloom filter of a [`Blooms`]: its words there from `start`.
+#[derive(Clone, Copy)]
+pub(crate) struct Bloom {
+    start: usize,
     /// `64 - log2(bits)`: the bit of a code is the top bits of its hash.
     shift: u32,
 }
 
 impl Bloom {
-    /// An empty filter for about `items` codes.
-    pub(crate) fn new(items: usize) -> Bloom {
-        let bits = items
-            .saturating_mul(BLOOM_BITS_PER_ITEM)
-            .next_power_of_two()
-            .clamp(BLOOM_MIN_BITS, BLOOM_MAX_BITS);
-        Bloom {
-            words: vec![0u64; bits / 64].into_boxed_slice(),
-            shift: 64 - bits.trailing_zeros(),
-        }
-    }
-
     #[inline]
-    fn bit(&self, code: u64) -> usize {
+    fn bit(self, code: u64) -> usize {
         (code.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> self.shift) as usize
     }
 
-    pub(crate) fn insert(&mut self, code: u64) {
+    /// The filter's size in bits.
+    #[cfg(test)]
+    fn bits(self) -> usize {
+        1 << (64 - self.shift)
+    }
+
+    pub(crate) fn insert(self, blooms: &mut Blooms, code: u64) {
         let bit = self.bit(code);
-        if let Some(w) = self.words.get_mut(bit / 64) {
+        if let Some(w) = blooms.words.get_mut(self.start + bit / 64) {
             *w |= 1 << (bit % 64);
         }
     }
 
     /// Whether `code` may have been inserted (`false`: it was not).
     #[inline]
-    pub(crate) fn has(&self, code: u64) -> bool {
+    pub(crate) fn has(self, blooms: &Blooms, code: u64) -> bool {
         let bit = self.bit(code);
-        self.words
-            .get(bit / 64)
+        blooms
+            .words
+            .get(self.start + bit / 64)
             .is_some_and(|w| w & (1 << (bit % 64)) != 0)
     }
 }
@@ -370,6 +398,8 @@ pub(crate) struct LitIndex {
     ascii_span: u8,
     /// Some key is shorter than [`HEAD`] bytes.
     has_short: bool,
+    /// The words of the Bloom filters below.
+    blooms: Blooms,
     /// The [`fold4`] codes of the first [`HEAD`] bytes of every key of
     /// [`HEAD`] bytes or more.
     bloom_prefix: Bloom,
@@ -380,6 +410,8 @@ pub(crate) struct LitIndex {
     bloom_long: Bloom,
     /// The [`HEAD`]-byte head codes of keys of 4 to 7 bytes.
     bloom_mid: Bloom,
+    /// [`pair_code`] of the first two bytes of every key.
+    first_pairs: Bloom,
     /// `single[b]`: the one-byte key `b` (lower-case) exists.
     single: [bool; 256],
     /// Long head → the run of sorted keys with that head.
@@ -432,10 +464,16 @@ impl LitIndex {
                 }
             }
         }
-        let mut bloom_prefix = Bloom::new(n_prefix);
-        let mut pairs_short = Bloom::new(n_pairs);
-        let mut bloom_long = Bloom::new(n_long);
-        let mut bloom_mid = Bloom::new(n_mid);
+        let (
+            mut blooms,
+            [
+                bloom_prefix,
+                pairs_short,
+                bloom_long,
+                bloom_mid,
+                first_pairs,
+            ],
+        ) = Blooms::new([n_prefix, n_pairs, n_long, n_mid, keys.len()]);
         let mut single = [false; 256];
         let mut has_short = false;
         let IndexScratch {
@@ -458,30 +496,33 @@ impl LitIndex {
             let bits = if k.len() < HEAD { START | SHORT } else { START };
             class[usize::from(b0)] |= bits;
             class[usize::from(b0.to_ascii_uppercase())] |= bits;
+            if let [b0, b1, ..] = *k {
+                first_pairs.insert(&mut blooms, pair_code(b0, b1));
+            }
             match *k {
                 [b] => {
                     single[usize::from(b)] = true;
                     has_short = true;
                 }
                 [b0, b1] | [b0, b1, _] => {
-                    pairs_short.insert(pair_code(b0, b1));
+                    pairs_short.insert(&mut blooms, pair_code(b0, b1));
                     has_short = true;
                 }
                 [h0, h1, h2, h3, ..] => {
-                    bloom_prefix.insert(fold4(u32::from_le_bytes([h0, h1, h2, h3])));
+                    bloom_prefix.insert(&mut blooms, fold4(u32::from_le_bytes([h0, h1, h2, h3])));
                 }
                 [] => {}
             }
             if let Some(&[h0, h1, h2, h3, h4, h5, h6, h7]) = k.get(..LONG) {
                 let code = u64::from_le_bytes([h0, h1, h2, h3, h4, h5, h6, h7]);
-                bloom_long.insert(code);
+                bloom_long.insert(&mut blooms, code);
                 match long_codes.last_mut() {
                     Some((c, _, hi)) if *c == code => *hi = i + 1,
                     _ => long_codes.push((code, i, i + 1)),
                 }
             } else if k.len() >= HEAD {
                 let code = head_code(k);
-                bloom_mid.insert(code);
+                bloom_mid.insert(&mut blooms, code);
                 mid_keys.push((code, k.len(), i));
             } else {
                 head_codes.push((head_code(k), i, i + 1));
@@ -524,14 +565,31 @@ impl LitIndex {
             ascii_span: hi - lo,
             class,
             has_short,
+            blooms,
             bloom_prefix,
             pairs_short,
             bloom_long,
             bloom_mid,
+            first_pairs,
             single,
             long: HeadTable::new(long_codes),
             heads: HeadTable::new(head_codes),
             mid,
+        }
+    }
+
+    /// Quick filter: could a key start with `rest` (on its first two bytes)?
+    pub(crate) fn could_begin_key(&self, rest: &[u8]) -> bool {
+        match *rest {
+            [] => false,
+            // A key's first byte, lower-case, has START (its upper-case form
+            // too, which `b0` lower-cased is not).
+            [b0] => self.class[usize::from(b0.to_ascii_lowercase())] & START != 0,
+            // Keys shorter than two bytes cannot start with two bytes.
+            [b0, b1, ..] => self.first_pairs.has(
+                &self.blooms,
+                pair_code(b0.to_ascii_lowercase(), b1.to_ascii_lowercase()),
+            ),
         }
     }
 
@@ -549,14 +607,16 @@ impl LitIndex {
             return self.longest_near_end(rest);
         };
         let raw = u32::from_le_bytes(*head);
-        if self.bloom_prefix.has(fold4(raw))
+        if self.bloom_prefix.has(&self.blooms, fold4(raw))
             && let Some(key) = self.longest_headed(keys, parent, rest, raw)
         {
             return Some(key);
         }
         if c & SHORT != 0 {
             let l4 = lower4(raw);
-            if self.pairs_short.has(u64::from(l4 & 0xffff)) || self.single[(l4 & 0xff) as usize] {
+            if self.pairs_short.has(&self.blooms, u64::from(l4 & 0xffff))
+                || self.single[(l4 & 0xff) as usize]
+            {
                 return self.longest_short(rest);
             }
         }
@@ -580,14 +640,14 @@ impl LitIndex {
         let code4 = u64::from(lower4(raw)) | (HEAD as u64) << 32;
         if let Some(head) = rest.first_chunk::<LONG>() {
             let code = lower8(u64::from_le_bytes(*head));
-            if self.bloom_long.has(code)
+            if self.bloom_long.has(&self.blooms, code)
                 && let Some((lo, hi)) = self.long.get(code)
                 && let Some(key) = longest_in(keys, parent, lo, hi, rest)
             {
                 return Some(key);
             }
         }
-        if self.bloom_mid.has(code4)
+        if self.bloom_mid.has(&self.blooms, code4)
             && let Some((lo, hi)) = self.heads.get(code4)
         {
             for &id in self.mid.get(lo as usize..hi as usize).unwrap_or_default() {
@@ -1020,19 +1080,53 @@ mod tests {
 
     #[test]
     fn bloom_filters_grow_with_the_keys() {
-        assert_eq!(Bloom::new(0).words.len() * 64, BLOOM_MIN_BITS);
-        assert_eq!(Bloom::new(3).words.len() * 64, BLOOM_MIN_BITS);
-        assert_eq!(Bloom::new(100).words.len() * 64, 4096);
-        assert_eq!(Bloom::new(1_000_000).words.len() * 64, BLOOM_MAX_BITS);
-        let mut bloom = Bloom::new(40);
+        let (mut blooms, filters) = Blooms::new([0, 3, 100, 1_000_000, 40, 40]);
+        let bits = filters.map(Bloom::bits);
+        assert_eq!(
+            bits[..4],
+            [BLOOM_MIN_BITS, BLOOM_MIN_BITS, 4096, BLOOM_MAX_BITS]
+        );
+        assert_eq!(blooms.words.len() * 64, bits.iter().sum::<usize>());
+        let [.., bloom, next] = filters;
         let codes: Vec<u64> = (0..40u64).map(|i| i * 0x1234_5678_9abc).collect();
         for &c in &codes {
-            bloom.insert(c);
+            bloom.insert(&mut blooms, c);
         }
-        assert!(codes.iter().all(|&c| bloom.has(c)));
+        assert!(codes.iter().all(|&c| bloom.has(&blooms, c)));
+        // The filters share the words, not the bits.
+        assert!(!codes.iter().any(|&c| next.has(&blooms, c)));
+        assert!(!codes.iter().any(|&c| filters[0].has(&blooms, c)));
     }
 
     proptest::proptest! {
+        /// The quick filter of key starts says yes wherever a key starts with the text's
+        /// first byte, or first two (ASCII-case-insensitively), and with one byte left
+        /// only there.
+        #[test]
+        fn could_begin_key_never_turns_a_key_away(
+            keys in proptest::collection::vec("[a-c(\u{e9}]{1,5}", 1..12),
+            rest in "[a-cA-C(\u{e9}]{0,3}",
+        ) {
+            let mut sorted: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
+            sorted.sort();
+            sorted.dedup();
+            let mut subset = Keys::default();
+            for k in &sorted {
+                subset.push(k);
+            }
+            let index = LitIndex::new(&subset, |_| false, &mut IndexScratch::default());
+            let rest = rest.as_bytes();
+            let head = &rest[..rest.len().min(2)];
+            let begins = sorted
+                .iter()
+                .any(|k| k.len() >= head.len() && k[..head.len()].eq_ignore_ascii_case(head));
+            match rest.len() {
+                0 => proptest::prop_assert!(!index.could_begin_key(rest)),
+                1 => proptest::prop_assert_eq!(index.could_begin_key(rest), begins),
+                _ => proptest::prop_assert!(!begins || index.could_begin_key(rest)),
+            }
+        }
+
         /// The word-at-a-time key comparisons agree with their byte-at-a-time
         /// forms.
         #[test]

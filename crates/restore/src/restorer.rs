@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::fmt;
 
 use crate::digits::{self, DigitTrie, Walk};
-use crate::index::{Bloom, IndexScratch, Keys, LitIndex, NO_PARENT, Scan, pair_code};
+use crate::index::{IndexScratch, Keys, LitIndex, NO_PARENT, Scan};
 use crate::map::Map;
 
 /// The result of [`restore`](crate::restore) / [`Restorer::restore`].
@@ -138,10 +138,6 @@ pub struct Restorer {
     index: LitIndex,
     digits: DigitTrie,
     max_key_len: usize,
-    /// `first_bytes[b]`: some key starts with the (lower-case) byte `b`.
-    first_bytes: [bool; 256],
-    /// [`pair_code`] of the first two (lower-case) bytes of every key.
-    first_pairs: Bloom,
 }
 
 impl fmt::Debug for Restorer {
@@ -491,16 +487,6 @@ impl Restorer {
         }
 
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
-        let mut first_bytes = [false; 256];
-        let mut first_pairs = Bloom::new(keys.len());
-        for k in keys.iter() {
-            if let Some(&b) = k.first() {
-                first_bytes[usize::from(b)] = true;
-            }
-            if let [b0, b1, ..] = *k {
-                first_pairs.insert(pair_code(b0, b1));
-            }
-        }
         let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b), index_scratch);
         Restorer {
             // Both sized exactly: boxing them copies nothing.
@@ -513,8 +499,6 @@ impl Restorer {
             index,
             digits,
             max_key_len,
-            first_bytes,
-            first_pairs,
         }
     }
 
@@ -881,7 +865,7 @@ impl Restorer {
             if !text.is_char_boundary(p) {
                 continue;
             }
-            let lit = p >= lit_start && self.could_begin_key(&hay[p..]);
+            let lit = p >= lit_start && self.index.could_begin_key(&hay[p..]);
             let dig = p >= dig_start
                 && match b {
                     b'+' | b'(' => hay
@@ -897,18 +881,6 @@ impl Restorer {
             }
         }
         len
-    }
-
-    /// Quick filter: could a key start with `rest` (on its first two bytes)?
-    fn could_begin_key(&self, rest: &[u8]) -> bool {
-        match *rest {
-            [] => false,
-            [b0] => self.first_bytes[usize::from(b0.to_ascii_lowercase())],
-            // Keys shorter than two bytes cannot start with two bytes.
-            [b0, b1, ..] => self
-                .first_pairs
-                .has(pair_code(b0.to_ascii_lowercase(), b1.to_ascii_lowercase())),
-        }
     }
 
     fn is_pending(&self, text: &str, p: usize, before: Option<char>, lit: bool, dig: bool) -> bool {
