@@ -57,9 +57,11 @@ pub struct PieceSeen {
 /// later stand-ins must avoid in it, where stand-ins written in it could start, and its index
 /// for the stand-ins ([`PreparedText`]). Made on any thread, beside [`piece_findings`].
 pub fn piece_seen(piece: &str) -> PieceSeen {
+    // The digit tails, for both the hashes and the runs' scan.
+    let tails = digit_tails(piece);
     PieceSeen {
-        hashes: redact_surrogate::seen::text_hashes(piece),
-        runs: RunScan::of(piece),
+        hashes: redact_surrogate::seen::text_hashes_with_tails(piece, &tails),
+        runs: RunScan::with_tails(piece, tails),
         words: WordScan::indexed(piece),
         prepared: PreparedText::pays_ahead(piece).then(|| PreparedText::of(piece)),
     }
@@ -77,11 +79,16 @@ struct RunScan {
 
 impl RunScan {
     fn of(text: &str) -> RunScan {
+        RunScan::with_tails(text, digit_tails(text))
+    }
+
+    /// [`RunScan::of`] of `text`, whose [`digit_tails`] are `tails`.
+    fn with_tails(text: &str, tails: Vec<(usize, usize, u64)>) -> RunScan {
         let mut runs = Vec::with_capacity(text.len() / 6);
         push_runs(text, 0, &mut runs);
         RunScan {
             runs,
-            tails: tails_of(text),
+            tails: kept_tails(text, tails),
         }
     }
 
@@ -132,7 +139,7 @@ impl RunScan {
         }
         RunScan {
             runs,
-            tails: tails_of(out),
+            tails: kept_tails(out, digit_tails(out)),
         }
     }
 }
@@ -208,10 +215,10 @@ fn push_runs(text: &str, base: usize, runs: &mut Vec<(usize, usize, u32)>) {
     }
 }
 
-/// [`RunScan::tails`] of `text`.
-fn tails_of(text: &str) -> Vec<(usize, usize, u64)> {
+/// [`RunScan::tails`] of `text`, whose [`digit_tails`] are `tails`.
+fn kept_tails(text: &str, tails: Vec<(usize, usize, u64)>) -> Vec<(usize, usize, u64)> {
     let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    digit_tails(text)
+    tails
         .into_iter()
         // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
         // ends here; glued to one before it (`v2.24.1 - 2025`), none starts here (a

@@ -399,10 +399,16 @@ pub fn number_tail(s: &str) -> Option<u64> {
 /// held then), and the words of a long text repeat, each repeat a look through every filter
 /// (a cache miss each) on the thread that adds them.
 pub fn text_hashes(text: &str) -> Vec<u64> {
+    text_hashes_with_tails(text, &digit_tails(text))
+}
+
+/// [`text_hashes`] of `text` whose [`digit_tails`] are `tails` (a caller that needs them
+/// too makes them once).
+pub fn text_hashes_with_tails(text: &str, tails: &[(usize, usize, u64)]) -> Vec<u64> {
     let mut out = Vec::new();
     let mut once: std::collections::HashSet<u64, redact_entity::fxhash::FxBuildHasher> =
         std::collections::HashSet::default();
-    for_each_hash(text, |h| {
+    for_each_hash(text, tails, |h| {
         if once.insert(h) {
             out.push(h);
         }
@@ -411,8 +417,8 @@ pub fn text_hashes(text: &str) -> Vec<u64> {
 }
 
 /// Calls `f` with the hash of each run of `text`, of each two runs joined by one character,
-/// and of each digit tail, in that order.
-fn for_each_hash(text: &str, mut f: impl FnMut(u64)) {
+/// and of each digit tail (`tails`, the text's [`digit_tails`]), in that order.
+fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u64)) {
     let rs = runs(text);
     for (i, r) in rs.iter().enumerate() {
         f(r.hash);
@@ -422,7 +428,7 @@ fn for_each_hash(text: &str, mut f: impl FnMut(u64)) {
             f(h);
         }
     }
-    for (_, _, tail) in digit_tails(text) {
+    for &(_, _, tail) in tails {
         f(digits_hash(tail));
     }
 }
@@ -465,7 +471,7 @@ impl Seen {
 
     /// Records the runs, pairs and digit tails of `text`.
     pub fn add_text(&mut self, text: &str) {
-        for_each_hash(text, |h| self.insert(h));
+        for_each_hash(text, &digit_tails(text), |h| self.insert(h));
     }
 
     /// Records what [`text_hashes`] made of a text, as [`Seen::add_text`] of that text
