@@ -1711,6 +1711,29 @@ pub(crate) fn key(s: &str) -> String {
     k
 }
 
+/// Calls `f` with [`key`] of `s`, built on the stack when `s` is ASCII and at most
+/// [`KEY_STACK`] bytes long (nearly every word asked about: the keys of e-mail local parts,
+/// name parts and stand-ins looked up by the thousand per text were a `String` each).
+#[inline]
+pub(crate) fn with_key<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; KEY_STACK];
+    if s.len() <= KEY_STACK && s.is_ascii() {
+        let mut n = 0;
+        for &b in s.as_bytes() {
+            buf[n] = b.to_ascii_lowercase();
+            n += usize::from(!matches!(b, b'\'' | b'-' | b'.' | b' ' | b'_'));
+        }
+        // ASCII bytes only: valid UTF-8.
+        if let Ok(k) = std::str::from_utf8(&buf[..n]) {
+            return f(k);
+        }
+    }
+    f(&key(s))
+}
+
+/// The longest word whose key [`with_key`] builds on the stack.
+const KEY_STACK: usize = 48;
+
 /// Given names whose gender the dictionaries agree on, beyond the names of the origins
 /// ([`key`] → gender), parsed once from `data/given_gender.txt` (US SSA and international
 /// lists; see `data/SOURCES.md`).
@@ -1860,6 +1883,12 @@ mod tests {
                 .map(|b| char::from(b.to_ascii_lowercase()))
                 .collect();
             prop_assert_eq!(key(&s), simple);
+        }
+
+        /// The key built on the stack is [`key`]'s, for short and long words, ASCII or not.
+        #[test]
+        fn with_key_matches_key(s in "[a-zA-Z0-9 '._\\-]{0,60}[éÉß’a-z]{0,2}") {
+            prop_assert_eq!(with_key(&s, str::to_string), key(&s));
         }
     }
 

@@ -702,7 +702,7 @@ impl Surrogates {
                 }
                 for (real, part) in pairs {
                     if !self.memo.names.contains_key(&real) {
-                        self.memo.mark_used(&data::key(&part));
+                        data::with_key(&part, |k| self.memo.mark_used(k));
                         self.memo.learn(real, part);
                     }
                 }
@@ -742,7 +742,7 @@ impl Surrogates {
                     // Its parts are not learned (a double-barrelled name is no part of
                     // another stand-in) but are in use: later draws skip them.
                     for (_, part) in pairs {
-                        self.memo.mark_used(&data::key(&part));
+                        data::with_key(&part, |k| self.memo.mark_used(k));
                     }
                     return cand;
                 }
@@ -764,7 +764,7 @@ impl Surrogates {
         };
         let lower = part.to_ascii_lowercase();
         if self.taken.clashes(&lower) || self.seen.may_hold(&lower) {
-            self.memo.mark_used(&data::key(part));
+            data::with_key(part, |k| self.memo.mark_used(k));
         }
     }
 

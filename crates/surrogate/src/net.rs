@@ -171,30 +171,40 @@ fn camel_pieces(run: &str) -> Vec<&str> {
 /// A stand-in for a run of letters that may be a name, an initial or a name pair written
 /// together (`janedoe`, `jdoe`). Returns lowercase ASCII.
 fn name_run(cx: &mut Ctx<'_>, run: &str, first: bool, origin: &mut Option<usize>) -> String {
-    let f = data::key(run);
+    data::with_key(run, |f| name_run_keyed(cx, run, f, first, origin))
+}
+
+/// [`name_run`] given the run's key `f`.
+fn name_run_keyed(
+    cx: &mut Ctx<'_>,
+    run: &str,
+    f: &str,
+    first: bool,
+    origin: &mut Option<usize>,
+) -> String {
     if cx.use_memo()
-        && let Some(s) = cx.memo.name(&f)
+        && let Some(s) = cx.memo.name(f)
     {
         return data::key(s);
     }
-    if f.len() >= 3 && is_known_name(&f) {
-        let (n, o) = name_for(cx, run, first, *origin);
+    if f.len() >= 3 && is_known_name(f) {
+        let (n, o) = name_for(cx, run, f, first, *origin);
         *origin = Some(o);
         return n;
     }
     let chars = f.chars().count();
     if chars == 1
-        && let Some(i) = learned_initial(cx, &f)
+        && let Some(i) = learned_initial(cx, f)
     {
         return i.to_string();
     }
     if chars <= 2 {
         return random_letters(cx, chars);
     }
-    if let Some(s) = split_pair(cx, &f, origin) {
+    if let Some(s) = split_pair(cx, f, origin) {
         return s;
     }
-    let (n, o) = name_for(cx, run, first, *origin);
+    let (n, o) = name_for(cx, run, f, first, *origin);
     *origin = Some(o);
     n
 }
@@ -215,7 +225,7 @@ pub(crate) fn learned_initial(cx: &Ctx<'_>, init: &str) -> Option<char> {
     }
     cx.memo
         .first_learned_with_prefix(init)
-        .and_then(|(_, v)| data::key(v).chars().next())
+        .and_then(|(_, v)| data::with_key(v, |k| k.chars().next()))
 }
 
 /// `janedoe` → `emilyclark`, `jdoe` → `eclark` when the pieces are learned or known names.
@@ -227,15 +237,16 @@ fn split_pair(cx: &mut Ctx<'_>, f: &str, origin: &mut Option<usize>) -> Option<S
     let (init, rest) = f.split_at(1);
     if rest.len() >= 3 && known_or_learned(cx, rest) && !is_known_name(f) {
         let initial = learned_initial(cx, init).unwrap_or_else(|| shape::lower(cx.rng) as char);
-        let (sur, o) = name_for(cx, rest, false, *origin);
+        // A piece of an ASCII key is its own key.
+        let (sur, o) = name_for(cx, rest, rest, false, *origin);
         *origin = Some(o);
         return Some(format!("{initial}{sur}"));
     }
     for k in 3..=f.len().saturating_sub(3) {
         let (a, b) = f.split_at(k);
         if known_or_learned(cx, a) && known_or_learned(cx, b) {
-            let (x, o) = name_for(cx, a, true, *origin);
-            let (y, o2) = name_for(cx, b, false, Some(o));
+            let (x, o) = name_for(cx, a, a, true, *origin);
+            let (y, o2) = name_for(cx, b, b, false, Some(o));
             *origin = Some(o2);
             return Some(format!("{x}{y}"));
         }
@@ -366,8 +377,7 @@ fn has_name_part(cx: &Ctx<'_>, lower: &str) -> bool {
         if k != Run::Alpha || r.len() < 3 || INFRA.contains(r) {
             return false;
         }
-        let f = data::key(r);
-        is_known_name(&f) || cx.memo.name(&f).is_some()
+        data::with_key(r, |f| is_known_name(f) || cx.memo.name(f).is_some())
     })
 }
 
@@ -469,7 +479,7 @@ fn word_stand_in(cx: &mut Ctx<'_>, run: &str, replace_unknown: bool) -> String {
         return recase(&data::key(s), run);
     }
     if f.len() >= 3 && is_known_name(&f) && !URL_WORD_SET.contains(f.as_str()) {
-        let (n, _) = name_for(cx, run, true, None);
+        let (n, _) = name_for(cx, run, &f, true, None);
         return recase(&n, run);
     }
     if f.len() <= 2 || INFRA.contains(f.as_str()) || URL_WORD_SET.contains(f.as_str()) {

@@ -224,6 +224,7 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                                 given: is_given,
                                 gender,
                                 origin,
+                                record: true,
                             },
                             memo_ok && round == 0,
                         );
@@ -399,6 +400,8 @@ struct Part<'a> {
     given: bool,
     gender: Gender,
     origin: usize,
+    /// Whether the (real, stand-in) pair goes to `cx.pairs` (not when the caller drops it).
+    record: bool,
 }
 
 /// A stand-in for one part of a name (no hyphens), in title case (borrowed from the lists
@@ -410,6 +413,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, s
         given,
         gender,
         origin,
+        record,
     } = part;
     // A learned part is reused unless it would change a known given name's gender (the
     // same word learned as a surname before: `Carroll` in `Lewis Carroll`, then `Carroll
@@ -417,12 +421,14 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, s
     let learned = cx.memo.name(folded).filter(|s| {
         !given
             || data::known_gender(folded)
-                .is_none_or(|g| GIVEN.get(&data::key(s)).map(|x| x.1) == Some(g))
+                .is_none_or(|g| data::with_key(s, |k| GIVEN.get(k)).map(|x| x.1) == Some(g))
     });
     if use_memo && let Some(s) = learned {
         let t = shape::title(s);
-        let s = s.to_string();
-        cx.pairs.push((folded.to_string(), s));
+        if record {
+            let s = s.to_string();
+            cx.pairs.push((folded.to_string(), s));
+        }
         return Cow::Owned(t);
     }
     let of = |o: &'static Origin| -> &'static [Name] {
@@ -477,7 +483,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, s
             }
         }
     }
-    if !folded.is_empty() {
+    if record && !folded.is_empty() {
         cx.pairs.push((folded.to_string(), name.to_string()));
     }
     name
@@ -595,12 +601,14 @@ fn assign_roles(words: &mut [Word<'_>]) {
         1 => {
             let i = real_names[0];
             let after_title = i > 0 && words[..i].iter().any(|w| w.role == Role::Keep);
-            let f = data::key(first_part(words[i].core));
             let surname = if names.len() > 1 {
                 // "J. Smith": the only full word after an initial is the surname.
                 names[0] != i
             } else {
-                after_title || (data::known_gender(&f).is_none() && SURNAME.contains_key(&f))
+                after_title
+                    || data::with_key(first_part(words[i].core), |f| {
+                        data::known_gender(f).is_none() && SURNAME.contains_key(f)
+                    })
             };
             if surname {
                 words[i].role = Role::Surname;
@@ -621,15 +629,17 @@ fn assign_roles(words: &mut [Word<'_>]) {
                 }
                 return;
             }
-            let a = data::key(first_part(words[real_names[0]].core));
-            let b = data::key(first_part(words[real_names[1]].core));
             let east_asian = real_names.len() == 2
                 && names.len() == 2
-                && SURNAME
-                    .get(&a)
-                    .is_some_and(|o| (CHINESE..=KOREAN + 1).contains(o))
-                && !GIVEN.contains_key(&a)
-                && GIVEN.contains_key(&b);
+                && data::with_key(first_part(words[real_names[0]].core), |a| {
+                    SURNAME
+                        .get(a)
+                        .is_some_and(|o| (CHINESE..=KOREAN + 1).contains(o))
+                        && !GIVEN.contains_key(a)
+                })
+                && data::with_key(first_part(words[real_names[1]].core), |b| {
+                    GIVEN.contains_key(b)
+                });
             if east_asian {
                 words[real_names[0]].role = Role::Surname;
             } else if let Some(&last) = real_names.last() {
@@ -666,25 +676,25 @@ fn han_name(cx: &mut Ctx<'_>, value: &str) -> String {
 }
 
 /// Case style helper re-exported for other generators (e-mail, URL) that put name parts in
-/// other contexts.
+/// other contexts; `folded` is the [`data::key`] of `real` (the callers have it already).
 pub(crate) fn name_for(
     cx: &mut Ctx<'_>,
     real: &str,
+    folded: &str,
     default_given: bool,
     hint_origin: Option<usize>,
 ) -> (String, usize) {
-    let folded = data::key(real);
     if cx.use_memo()
-        && let Some(s) = cx.memo.name(&folded)
+        && let Some(s) = cx.memo.name(folded)
     {
         return (data::key(s), hint_origin.unwrap_or(ANGLO));
     }
-    let (given, gender, origin) = if let Some(&(o, g)) = GIVEN.get(&folded) {
+    let (given, gender, origin) = if let Some(&(o, g)) = GIVEN.get(folded) {
         (true, g, o)
-    } else if let Some(g) = data::known_gender(&folded) {
+    } else if let Some(g) = data::known_gender(folded) {
         let o = hint_origin.unwrap_or_else(|| random_latin_origin(cx));
         (true, g, o)
-    } else if let Some(&o) = SURNAME.get(&folded) {
+    } else if let Some(&o) = SURNAME.get(folded) {
         (false, Gender::Male, o)
     } else {
         let g = if shape::below(cx.rng, 2) == 0 {
@@ -700,10 +710,12 @@ pub(crate) fn name_for(
         cx,
         Part {
             real,
-            key: &folded,
+            key: folded,
             given,
             gender,
             origin,
+            // Cleared below: not recorded at all.
+            record: false,
         },
         false,
     );
