@@ -7,7 +7,7 @@ use crate::data::{
     self, GENERIC_USERS, INFRA, MAIL_FAMILIES, MULTI_SUFFIX_SET, ORG_SUFFIXES, ORG_WORDS,
     PLAIN_WORDS, PLATFORMS, PROVIDERS, ROLE_MAILBOXES, URL_WORD_SET,
 };
-use crate::person::{is_known_name, name_for, recase};
+use crate::person::{is_known_name, name_for, push_recase, recase};
 use crate::shape::{self, alphabet_of};
 
 /// What a run of characters is.
@@ -73,13 +73,22 @@ impl<'a> Iterator for Runs<'a> {
     }
 }
 
-/// Calls `f` with the ASCII-lowercase form of `s`, allocating only when `s` has upper case.
+/// Calls `f` with the ASCII-lowercase form of `s`, allocating only when `s` has upper case
+/// and is longer than 64 bytes (shorter ones are lowered on the stack).
 pub(crate) fn with_lower<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        f(&s.to_ascii_lowercase())
-    } else {
-        f(s)
+    if !s.bytes().any(|b| b.is_ascii_uppercase()) {
+        return f(s);
     }
+    let mut buf = [0u8; 64];
+    if let Some(low) = buf.get_mut(..s.len()) {
+        low.copy_from_slice(s.as_bytes());
+        low.make_ascii_lowercase();
+        // ASCII lowering keeps the bytes of other characters: still UTF-8.
+        if let Ok(low) = std::str::from_utf8(low) {
+            return f(low);
+        }
+    }
+    f(&s.to_ascii_lowercase())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,10 +120,10 @@ pub(crate) fn email(cx: &mut Ctx<'_>, value: &str) -> String {
         Some(p) if p.eq_ignore_ascii_case("mailto:") => local.split_at(7),
         _ => ("", local),
     };
-    let public = domain.is_empty() || is_provider(&domain.to_ascii_lowercase());
+    let public = domain.is_empty() || with_lower(domain, is_provider);
     let mut out = String::with_capacity(value.len() + 16);
     out.push_str(prefix);
-    out.push_str(&local_part(cx, local, !public));
+    push_local_part(cx, local, !public, &mut out);
     out.push_str(sign);
     if public {
         out.push_str(domain);
@@ -128,44 +137,59 @@ pub(crate) fn email(cx: &mut Ctx<'_>, value: &str) -> String {
 /// plausible names, digit runs keep their length, separators stay. Role mailboxes (`info`)
 /// stay when `keep_roles` (the domain changes anyway).
 pub(crate) fn local_part(cx: &mut Ctx<'_>, local: &str, keep_roles: bool) -> String {
-    if keep_roles && ROLE_MAILBOXES.contains(&local.to_ascii_lowercase().as_str()) {
-        return local.to_string();
-    }
     let mut out = String::with_capacity(local.len() + 8);
+    push_local_part(cx, local, keep_roles, &mut out);
+    out
+}
+
+/// Appends [`local_part`] of `local` to `out`.
+fn push_local_part(cx: &mut Ctx<'_>, local: &str, keep_roles: bool, out: &mut String) {
+    if keep_roles && with_lower(local, |l| ROLE_MAILBOXES.contains(&l)) {
+        out.push_str(local);
+        return;
+    }
     let mut origin = None;
     let mut first = true;
     for (kind, run) in runs(local, false) {
         match kind {
-            Run::Digit => out.push_str(&shape::reshape(cx.rng, run)),
+            Run::Digit => shape::reshape_into(cx.rng, run, shape::Alphabet::Free, out),
             Run::Other => out.push_str(run),
             Run::Alpha => {
                 // `DaviLimaMoreira`: each capitalised piece is a name part of its own.
                 for piece in camel_pieces(run) {
                     let new = name_run(cx, piece, first, &mut origin);
-                    out.push_str(&recase(&new, piece));
+                    push_recase(out, &new, piece);
                     first = false;
                 }
             }
         }
     }
-    out
 }
 
 /// `DaviLimaMoreira` → `Davi`, `Lima`, `Moreira`: a run split before each capital that
 /// follows a lower-case letter; any other run is one piece.
-fn camel_pieces(run: &str) -> Vec<&str> {
-    let mut pieces = Vec::new();
+fn camel_pieces(run: &str) -> impl Iterator<Item = &str> {
+    let mut chars = run.char_indices();
     let mut start = 0;
     let mut prev_lower = false;
-    for (i, c) in run.char_indices() {
-        if c.is_uppercase() && prev_lower {
-            pieces.push(&run[start..i]);
-            start = i;
+    std::iter::from_fn(move || {
+        if start > run.len() {
+            return None;
         }
-        prev_lower = c.is_lowercase();
-    }
-    pieces.push(&run[start..]);
-    pieces
+        for (i, c) in chars.by_ref() {
+            let cut = c.is_uppercase() && prev_lower;
+            prev_lower = c.is_lowercase();
+            if cut {
+                let piece = &run[start..i];
+                start = i;
+                return Some(piece);
+            }
+        }
+        // The last piece (the whole run when nothing cut it).
+        let piece = &run[start..];
+        start = run.len() + 1;
+        Some(piece)
+    })
 }
 
 /// A stand-in for a run of letters that may be a name, an initial or a name pair written
@@ -1009,5 +1033,41 @@ fn push_group(t: &mut String, g: u16, width: usize) {
         let _ = write!(t, "{g:04x}");
     } else {
         let _ = write!(t, "{g:x}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`camel_pieces`] as it was written first, collecting the pieces.
+    fn camel_pieces_collected(run: &str) -> Vec<&str> {
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        let mut prev_lower = false;
+        for (i, c) in run.char_indices() {
+            if c.is_uppercase() && prev_lower {
+                pieces.push(&run[start..i]);
+                start = i;
+            }
+            prev_lower = c.is_lowercase();
+        }
+        pieces.push(&run[start..]);
+        pieces
+    }
+
+    proptest::proptest! {
+        /// The pieces' iterator gives the collected pieces (an empty run is one empty piece).
+        #[test]
+        fn camel_pieces_match_the_collected_ones(run in "[a-cA-CéÉΣσ1]{0,12}") {
+            let pieces: Vec<&str> = camel_pieces(&run).collect();
+            proptest::prop_assert_eq!(pieces, camel_pieces_collected(&run));
+        }
+
+        /// Lowered on the stack or not, `with_lower` hands over the ASCII lower case.
+        #[test]
+        fn with_lower_matches_to_ascii_lowercase(s in "[a-cA-C.é]{0,70}") {
+            proptest::prop_assert_eq!(with_lower(&s, str::to_string), s.to_ascii_lowercase());
+        }
     }
 }

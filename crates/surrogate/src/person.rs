@@ -9,7 +9,7 @@ use crate::data::{
     self, ANGLO, ARABIC, CHINESE, CYRILLIC, FAMOUS_SET, GIVEN, GREEK, Gender, INDIAN, JAPANESE,
     KOREAN, NAME_SUFFIXES, Name, ORIGINS, Origin, PARTICLES, RUSSIAN, SURNAME, TITLES,
 };
-use crate::shape::{self, Case, apply_case, case_of};
+use crate::shape::{self, Case, case_of};
 
 /// What a word of a name is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -759,13 +759,20 @@ static KNOWN_BITS: std::sync::LazyLock<Vec<u64>> = std::sync::LazyLock::new(|| {
 
 /// Applies the case of `like` to an ASCII word.
 pub(crate) fn recase(word: &str, like: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    push_recase(&mut out, word, like);
+    out
+}
+
+/// Appends [`recase`] of `word` to `out`.
+pub(crate) fn push_recase(out: &mut String, word: &str, like: &str) {
     match case_of(like) {
-        c @ (Case::Upper | Case::Lower) => apply_case(word, c),
+        c @ (Case::Upper | Case::Lower) => shape::push_case(out, word, c),
         Case::Title => {
             if like.chars().next().is_some_and(char::is_uppercase) {
-                shape::title(word)
+                shape::push_title(out, word);
             } else {
-                word.to_string()
+                out.push_str(word);
             }
         }
     }

@@ -304,17 +304,21 @@ pub(crate) fn push_lower(out: &mut String, s: &str) {
 
 /// `word` with its first letter uppercased.
 pub(crate) fn title(word: &str) -> String {
-    if word.is_ascii() {
-        let mut s = word.to_string();
-        if let Some(f) = s.get_mut(..1) {
-            f.make_ascii_uppercase();
-        }
-        return s;
-    }
+    let mut s = String::with_capacity(word.len());
+    push_title(&mut s, word);
+    s
+}
+
+/// Appends [`title`] of `word` to `out`.
+pub(crate) fn push_title(out: &mut String, word: &str) {
     let mut cs = word.chars();
-    match cs.next() {
-        Some(f) => f.to_uppercase().chain(cs).collect(),
-        None => String::new(),
+    if let Some(f) = cs.next() {
+        if f.is_ascii() {
+            out.push(f.to_ascii_uppercase());
+        } else {
+            out.extend(f.to_uppercase());
+        }
+        out.push_str(cs.as_str());
     }
 }
 
@@ -340,6 +344,21 @@ pub(crate) fn luhn_valid(digits: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// [`title`] as it was written first: the first character's upper case, then the rest.
+    fn title_by_chars(word: &str) -> String {
+        if word.is_ascii() {
+            let mut s = word.to_string();
+            if let Some(f) = s.get_mut(..1) {
+                f.make_ascii_uppercase();
+            }
+            return s;
+        }
+        let mut cs = word.chars();
+        match cs.next() {
+            Some(f) => f.to_uppercase().chain(cs).collect(),
+            None => String::new(),
+        }
+    }
 
     proptest::proptest! {
         /// The appending case helpers give what the allocating ones give.
@@ -356,6 +375,9 @@ mod tests {
             let mut out = head.clone();
             push_lower(&mut out, &word);
             proptest::prop_assert_eq!(out, format!("{head}{}", word.to_lowercase()));
+            let mut out = head.clone();
+            push_title(&mut out, &word);
+            proptest::prop_assert_eq!(out, format!("{head}{}", title_by_chars(&word)));
         }
     }
     use super::*;
