@@ -109,11 +109,15 @@ const ATTEMPTS: u32 = 40;
 /// Further attempts for a person's name before the generic fallback.
 const PERSON_EXTRA_ATTEMPTS: u32 = 400;
 
+/// A stand-in name part: a name of the lists as written there, borrowed, or one made of it.
+pub(crate) type Part = std::borrow::Cow<'static, str>;
+
 /// Remembered mappings that make related stand-ins consistent.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Memo {
-    /// Folded real name part → its stand-in part (insert with [`Memo::learn`]).
-    pub names: FxMap<String, String>,
+    /// Folded real name part → its stand-in part (insert with [`Memo::learn`]); borrowed
+    /// when the part is a name of the lists as written there (most are).
+    pub names: FxMap<String, Part>,
     /// The keys of `names` in order, for prefix look-ups.
     pub name_keys: std::collections::BTreeSet<String>,
     /// By [`data::Name::id`]: whether the name's key is a stand-in part in use, or turned
@@ -165,11 +169,11 @@ impl Memo {
 
     /// The learned stand-in part of a folded real part.
     pub(crate) fn name(&self, folded: &str) -> Option<&str> {
-        self.names.get(folded).map(String::as_str)
+        self.names.get(folded).map(|p| &**p)
     }
 
     /// Records that the folded real part `real` maps to the stand-in part `part`.
-    pub(crate) fn learn(&mut self, real: String, part: String) {
+    pub(crate) fn learn(&mut self, real: String, part: Part) {
         if !self.names.contains_key(&real) {
             self.name_keys.insert(real.clone());
         }
@@ -186,7 +190,7 @@ impl Memo {
         if !k.starts_with(prefix) {
             return None;
         }
-        self.names.get(k).map(|v| (k.as_str(), v.as_str()))
+        self.names.get(k).map(|v| (k.as_str(), &**v))
     }
 
     /// Marks the names of the lists keyed `key` as not to be drawn again (in use, or turned
@@ -236,7 +240,7 @@ pub(crate) struct Ctx<'a> {
     pub text: &'a TextIndex,
     pub attempt: u32,
     /// Name parts (real, stand-in) of a person stand-in, learned when it is accepted.
-    pub pairs: Vec<(String, String)>,
+    pub pairs: Vec<(String, Part)>,
     /// Set when a name part had to be drawn from names already in use or in the text (its
     /// list was used up).
     pub exhausted: bool,
@@ -496,6 +500,8 @@ pub struct Surrogates {
     scratch: String,
     /// Reused buffer for the lowercased value of [`Surrogates::stand_in`].
     value_lower: String,
+    /// Reused vector of the name parts of a candidate ([`Ctx::pairs`]).
+    pairs: Vec<(String, Part)>,
     /// Texts of earlier pieces of a long input ([`Surrogates::remember_text`]).
     seen: seen::Seen,
 }
@@ -535,6 +541,7 @@ impl Surrogates {
             text: TextIndex::default(),
             scratch: String::new(),
             value_lower: String::new(),
+            pairs: Vec::new(),
             seen: seen::Seen::new(),
         }
     }
@@ -603,7 +610,7 @@ impl Surrogates {
             return;
         }
         self.memo.mark_used(&data::key(stand_in));
-        self.memo.learn(real, stand_in.to_string());
+        self.memo.learn(real, Part::Owned(stand_in.to_string()));
     }
 
     /// A new stand-in for `value`, a finding of kind `kind` found by rule `rule` in
@@ -683,13 +690,13 @@ impl Surrogates {
                 memo: &mut self.memo,
                 text: &self.text,
                 attempt,
-                pairs: Vec::new(),
+                pairs: std::mem::take(&mut self.pairs),
                 exhausted: false,
                 reuse: false,
                 phone: None,
             };
             let cand = generate(&mut cx, kind, rule, kp, value);
-            let pairs = std::mem::take(&mut cx.pairs);
+            let mut pairs = std::mem::take(&mut cx.pairs);
             let phone = cx.phone;
             // One name part drawn from a used-up list: alone it is turned down every time.
             exhausted = cx.exhausted && pairs.len() <= 1;
@@ -700,20 +707,23 @@ impl Surrogates {
                 if let Some((country, fictional)) = phone {
                     self.memo.note_phone(country, fictional);
                 }
-                for (real, part) in pairs {
+                for (real, part) in pairs.drain(..) {
                     if !self.memo.names.contains_key(&real) {
                         data::with_key(&part, |k| self.memo.mark_used(k));
                         self.memo.learn(real, part);
                     }
                 }
+                self.pairs = pairs;
                 return cand;
             }
             if kind == Kind::Person {
                 self.turned_down(&pairs);
-                if exhausted {
-                    // More draws from the used-up list would be turned down too.
-                    break;
-                }
+            }
+            pairs.clear();
+            self.pairs = pairs;
+            if kind == Kind::Person && exhausted {
+                // More draws from the used-up list would be turned down too.
+                break;
             }
         }
         if kind == Kind::Person && value.chars().any(text::is_alphabetic) {
@@ -727,13 +737,13 @@ impl Surrogates {
                     memo: &mut self.memo,
                     text: &self.text,
                     attempt: ATTEMPTS,
-                    pairs: Vec::new(),
+                    pairs: std::mem::take(&mut self.pairs),
                     exhausted: false,
                     reuse: round % 2 == 1,
                     phone: None,
                 };
                 let mut cand = person::person_stand_in(&mut cx, value);
-                let pairs = std::mem::take(&mut cx.pairs);
+                let mut pairs = std::mem::take(&mut cx.pairs);
                 barrel |= (cx.exhausted && pairs.len() <= 1) || round >= PERSON_EXTRA_ATTEMPTS / 4;
                 if barrel {
                     person::double_barrel(&mut cx, &mut cand);
@@ -741,14 +751,17 @@ impl Surrogates {
                 if self.accept(&cand, value_lower) {
                     // Its parts are not learned (a double-barrelled name is no part of
                     // another stand-in) but are in use: later draws skip them.
-                    for (_, part) in pairs {
+                    for (_, part) in pairs.drain(..) {
                         data::with_key(&part, |k| self.memo.mark_used(k));
                     }
+                    self.pairs = pairs;
                     return cand;
                 }
                 if !barrel {
                     self.turned_down(&pairs);
                 }
+                pairs.clear();
+                self.pairs = pairs;
             }
         }
         self.fallback(original_len, kp, value, value_lower)
@@ -758,7 +771,7 @@ impl Surrogates {
     /// its own clashes with a stand-in handed out or reserved, or may be read in an earlier
     /// text, it would be turned down every time (both only grow), so later draws skip it (a
     /// learned part stays learned).
-    fn turned_down(&mut self, pairs: &[(String, String)]) {
+    fn turned_down(&mut self, pairs: &[(String, Part)]) {
         let [(_, part)] = pairs else {
             return;
         };

@@ -150,16 +150,13 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     let all_learned = cx.use_memo() && pieces.iter().all(|p| cx.memo.name(&p.2).is_some());
     let memo_ok = cx.use_memo() && !(all_learned && cx.attempt > 0);
     let mut out = String::with_capacity(value.len() + 8);
-    // The lowercase first given name and surname of a round, and both joined by a space
-    // (buffers reused across rounds).
-    let mut full_given = String::new();
-    let mut full_surname = String::new();
-    let mut full = String::new();
     for round in 0..4 {
         out.clear();
         cx.pairs.clear();
-        full_given.clear();
-        full_surname.clear();
+        // The first given name and the surname of the round (as drawn: borrowed from the
+        // lists).
+        let mut full_given: Cow<'static, str> = Cow::Borrowed("");
+        let mut full_surname: Cow<'static, str> = Cow::Borrowed("");
         let mut next_piece = 0usize;
         for (wi, w) in words.iter().enumerate() {
             out.push_str(w.lead);
@@ -195,7 +192,8 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                         n = n.to_ascii_lowercase();
                     }
                     if !key.is_empty() {
-                        cx.pairs.push((key, n.to_ascii_lowercase().to_string()));
+                        cx.pairs
+                            .push((key, Cow::Owned(n.to_ascii_lowercase().to_string())));
                     }
                     out.push(n);
                 }
@@ -230,10 +228,9 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                         );
                         if first_piece {
                             if is_given && full_given.is_empty() {
-                                shape::push_lower(&mut full_given, &new);
+                                full_given = new.clone();
                             } else if !is_given {
-                                full_surname.clear();
-                                shape::push_lower(&mut full_surname, &new);
+                                full_surname = new.clone();
                             }
                         }
                         first_piece = false;
@@ -244,15 +241,33 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
             out.push_str(w.trail);
             out.push_str(w.space);
         }
-        full.clear();
-        full.push_str(&full_given);
-        full.push(' ');
-        full.push_str(&full_surname);
-        if !FAMOUS_SET.contains(full.trim()) {
+        if !is_famous(&full_given, &full_surname) {
             break;
         }
     }
     out
+}
+
+/// Whether `given surname`, lowercased, is a famous person's name (a stand-in to avoid).
+/// Lowered on the stack when ASCII and short (nearly every stand-in asks).
+fn is_famous(given: &str, surname: &str) -> bool {
+    let mut buf = [0u8; 64];
+    let n = given.len() + 1 + surname.len();
+    if n <= buf.len() && given.is_ascii() && surname.is_ascii() {
+        buf[..given.len()].copy_from_slice(given.as_bytes());
+        buf[given.len()] = b' ';
+        buf[given.len() + 1..n].copy_from_slice(surname.as_bytes());
+        buf[..n].make_ascii_lowercase();
+        // ASCII bytes only: valid UTF-8.
+        if let Ok(full) = std::str::from_utf8(&buf[..n]) {
+            return FAMOUS_SET.contains(full.trim());
+        }
+    }
+    let mut full = String::with_capacity(n);
+    shape::push_lower(&mut full, given);
+    full.push(' ');
+    shape::push_lower(&mut full, surname);
+    FAMOUS_SET.contains(full.trim())
 }
 
 /// Makes the last name word of `name` double-barrelled with a surname of a random origin
@@ -426,7 +441,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, s
     if use_memo && let Some(s) = learned {
         let t = shape::title(s);
         if record {
-            let s = s.to_string();
+            let s = cx.memo.names.get(folded).cloned().unwrap_or_default();
             cx.pairs.push((folded.to_string(), s));
         }
         return Cow::Owned(t);
@@ -484,7 +499,7 @@ fn name_part(cx: &mut Ctx<'_>, part: Part<'_>, use_memo: bool) -> Cow<'static, s
         }
     }
     if record && !folded.is_empty() {
-        cx.pairs.push((folded.to_string(), name.to_string()));
+        cx.pairs.push((folded.to_string(), name.clone()));
     }
     name
 }
@@ -781,6 +796,35 @@ pub(crate) fn push_recase(out: &mut String, word: &str, like: &str) {
 #[cfg(test)]
 mod tests {
     use super::is_known_name;
+
+    /// Every famous name is found, as written in the list or title-cased, and other names
+    /// are not, ASCII or not, short or long, as a lowered `String` finds them.
+    #[test]
+    fn is_famous_matches_the_joined_string() {
+        use super::{FAMOUS_SET, is_famous, shape};
+        let simple = |g: &str, s: &str| {
+            FAMOUS_SET.contains(format!("{} {}", g.to_lowercase(), s.to_lowercase()).trim())
+        };
+        for f in crate::data::FAMOUS {
+            let (g, s) = f.split_once(' ').unwrap_or((f, ""));
+            for (g, s) in [
+                (g.to_string(), s.to_string()),
+                (shape::title(g), shape::title(s)),
+            ] {
+                assert!(is_famous(&g, &s), "{f}");
+            }
+        }
+        let long = "x".repeat(70);
+        for (g, s) in [
+            ("Emily", "Clark"),
+            ("", "Clark"),
+            ("Émile", "Zola"),
+            ("", ""),
+            (&long, "a"),
+        ] {
+            assert_eq!(is_famous(g, s), simple(g, s), "{g} {s}");
+        }
+    }
 
     /// The bit filter never hides a known name, and answers as the two look-ups for words
     /// of the lists, their cuts and other words.
