@@ -84,28 +84,36 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
     let mut words = split_words(value);
     assign_roles(&mut words);
 
-    // The name pieces (hyphenated parts split) with their lookup keys, computed once.
-    let pieces: Vec<(usize, &str, String)> = words
+    // The name pieces (hyphenated parts split) with their lookup keys, computed once: the
+    // keys one after the other in `keys`, each piece with its word and its key's range.
+    let mut keys = String::with_capacity(value.len());
+    let pieces: Vec<(usize, &str, std::ops::Range<usize>)> = words
         .iter()
         .enumerate()
         .filter(|(_, w)| matches!(w.role, Role::Given | Role::Surname))
         .flat_map(|(i, w)| w.core.split('-').map(move |p| (i, p)))
-        .map(|(i, p)| (i, p, data::key(p)))
+        .map(|(i, p)| {
+            let start = keys.len();
+            data::with_key(p, |k| keys.push_str(k));
+            (i, p, start..keys.len())
+        })
         .collect();
+    let keys = keys.as_str();
+    let key_of = |p: &(usize, &str, std::ops::Range<usize>)| &keys[p.2.clone()];
     let given_hit = pieces
         .iter()
         .filter(|p| words[p.0].role == Role::Given)
-        .find_map(|p| GIVEN.get(&p.2));
+        .find_map(|p| GIVEN.get(key_of(p)));
     // The gender the dictionaries know for the first given name that has one (the origins'
     // lists first, then the US and international lists): always kept.
     let known = pieces
         .iter()
         .filter(|p| words[p.0].role == Role::Given)
-        .find_map(|p| data::known_gender(&p.2));
+        .find_map(|p| data::known_gender(key_of(p)));
     let surname_hit = pieces
         .iter()
         .find(|p| words[p.0].role == Role::Surname)
-        .and_then(|p| SURNAME.get(&p.2));
+        .and_then(|p| SURNAME.get(key_of(p)));
     let title_gender = words
         .iter()
         .filter(|w| w.role == Role::Keep)
@@ -116,7 +124,7 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
         pieces
             .iter()
             .filter(|p| words[p.0].role == Role::Surname)
-            .find_map(|p| cx.text.titled_gender(&p.2))
+            .find_map(|p| cx.text.titled_gender(key_of(p)))
     } else {
         None
     };
@@ -147,7 +155,7 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
 
     // When every part is learned the remembered name is the only memo candidate: after it
     // failed once, fresh names are needed.
-    let all_learned = cx.use_memo() && pieces.iter().all(|p| cx.memo.name(&p.2).is_some());
+    let all_learned = cx.use_memo() && pieces.iter().all(|p| cx.memo.name(key_of(p)).is_some());
     let memo_ok = cx.use_memo() && !(all_learned && cx.attempt > 0);
     let mut out = String::with_capacity(value.len() + 8);
     for round in 0..4 {
@@ -206,7 +214,8 @@ pub(crate) fn person_stand_in(cx: &mut Ctx<'_>, value: &str) -> String {
                     };
                     let case = case_of(w.core);
                     let mut first_piece = true;
-                    while let Some((pw, piece, key)) = pieces.get(next_piece) {
+                    while let Some(p @ (pw, piece, _)) = pieces.get(next_piece) {
+                        let key = key_of(p);
                         if *pw != wi {
                             break;
                         }
@@ -603,22 +612,20 @@ fn assign_roles(words: &mut [Word<'_>]) {
         }
         w.role = role;
     }
-    let names: Vec<usize> = (0..n)
-        .filter(|&i| matches!(words[i].role, Role::Given | Role::Initial))
-        .collect();
-    let real_names: Vec<usize> = names
-        .iter()
-        .copied()
-        .filter(|&i| words[i].role == Role::Given)
-        .collect();
-    match real_names.len() {
-        0 => {}
-        1 => {
-            let i = real_names[0];
+    // The name words (given names and initials) and the full ones among them, found by
+    // position (a name has a few words: no vectors of their indices).
+    let is_name = |w: &Word<'_>| matches!(w.role, Role::Given | Role::Initial);
+    let is_real = |w: &Word<'_>| w.role == Role::Given;
+    let names = words.iter().filter(|w| is_name(w)).count();
+    let reals = words.iter().filter(|w| is_real(w)).count();
+    let first_real = words.iter().position(is_real);
+    match (reals, first_real) {
+        (0, _) | (_, None) => {}
+        (1, Some(i)) => {
             let after_title = i > 0 && words[..i].iter().any(|w| w.role == Role::Keep);
-            let surname = if names.len() > 1 {
+            let surname = if names > 1 {
                 // "J. Smith": the only full word after an initial is the surname.
-                names[0] != i
+                words.iter().position(is_name) != Some(i)
             } else {
                 after_title
                     || data::with_key(first_part(words[i].core), |f| {
@@ -629,35 +636,35 @@ fn assign_roles(words: &mut [Word<'_>]) {
                 words[i].role = Role::Surname;
             }
         }
-        _ => {
+        (_, Some(a)) => {
             // "Surname, Given" (also "García López, María José"): the name words up to a
             // comma are surnames.
-            let last = names[names.len() - 1];
-            if let Some(&comma) = names
+            let last = words.iter().rposition(is_name);
+            if let Some(comma) = words
                 .iter()
-                .find(|&&i| i != last && words[i].trail.starts_with(','))
+                .enumerate()
+                .position(|(i, w)| is_name(w) && Some(i) != last && w.trail.starts_with(','))
             {
-                for &i in names.iter().take_while(|&&i| i <= comma) {
-                    if words[i].role == Role::Given {
-                        words[i].role = Role::Surname;
+                for w in &mut words[..=comma] {
+                    if w.role == Role::Given {
+                        w.role = Role::Surname;
                     }
                 }
                 return;
             }
-            let east_asian = real_names.len() == 2
-                && names.len() == 2
-                && data::with_key(first_part(words[real_names[0]].core), |a| {
+            let b = a + 1 + words[a + 1..].iter().position(is_real).unwrap_or(0);
+            let east_asian = reals == 2
+                && names == 2
+                && data::with_key(first_part(words[a].core), |a| {
                     SURNAME
                         .get(a)
                         .is_some_and(|o| (CHINESE..=KOREAN + 1).contains(o))
                         && !GIVEN.contains_key(a)
                 })
-                && data::with_key(first_part(words[real_names[1]].core), |b| {
-                    GIVEN.contains_key(b)
-                });
+                && data::with_key(first_part(words[b].core), |b| GIVEN.contains_key(b));
             if east_asian {
-                words[real_names[0]].role = Role::Surname;
-            } else if let Some(&last) = real_names.last() {
+                words[a].role = Role::Surname;
+            } else if let Some(last) = words.iter().rposition(is_real) {
                 words[last].role = Role::Surname;
             }
         }
@@ -796,6 +803,122 @@ pub(crate) fn push_recase(out: &mut String, word: &str, like: &str) {
 #[cfg(test)]
 mod tests {
     use super::is_known_name;
+
+    mod roles {
+        use super::super::*;
+
+        /// [`assign_roles`] as it was written first, with vectors of the name words' indices.
+        fn assign_roles_by_vectors(words: &mut [Word<'_>]) {
+            let n = words.len();
+            let mut seen_name = false;
+            for (i, w) in words.iter_mut().enumerate() {
+                let core = w.core;
+                let has_letters = core.chars().any(crate::text::is_alphabetic);
+                let kept = (!seen_name && i + 1 < n && is_title(core))
+                    || (seen_name
+                        && core.len() <= 4
+                        && NAME_SUFFIXES.contains(&data::fold(core).as_str()))
+                    || (seen_name
+                        && i + 1 < n
+                        && core.chars().all(|c| c.is_lowercase())
+                        && PARTICLES.contains(&core));
+                let role = if core.is_empty() || !has_letters {
+                    Role::Other
+                } else if kept {
+                    Role::Keep
+                } else if core.chars().count() == 1 {
+                    Role::Initial
+                } else if core.chars().any(|c| c.is_ascii_digit()) {
+                    Role::Other
+                } else {
+                    Role::Given
+                };
+                if matches!(role, Role::Given | Role::Initial) {
+                    seen_name = true;
+                }
+                w.role = role;
+            }
+            let names: Vec<usize> = (0..n)
+                .filter(|&i| matches!(words[i].role, Role::Given | Role::Initial))
+                .collect();
+            let real_names: Vec<usize> = names
+                .iter()
+                .copied()
+                .filter(|&i| words[i].role == Role::Given)
+                .collect();
+            match real_names.len() {
+                0 => {}
+                1 => {
+                    let i = real_names[0];
+                    let after_title = i > 0 && words[..i].iter().any(|w| w.role == Role::Keep);
+                    let surname = if names.len() > 1 {
+                        // "J. Smith": the only full word after an initial is the surname.
+                        names[0] != i
+                    } else {
+                        after_title
+                            || data::with_key(first_part(words[i].core), |f| {
+                                data::known_gender(f).is_none() && SURNAME.contains_key(f)
+                            })
+                    };
+                    if surname {
+                        words[i].role = Role::Surname;
+                    }
+                }
+                _ => {
+                    // "Surname, Given" (also "García López, María José"): the name words up to a
+                    // comma are surnames.
+                    let last = names[names.len() - 1];
+                    if let Some(&comma) = names
+                        .iter()
+                        .find(|&&i| i != last && words[i].trail.starts_with(','))
+                    {
+                        for &i in names.iter().take_while(|&&i| i <= comma) {
+                            if words[i].role == Role::Given {
+                                words[i].role = Role::Surname;
+                            }
+                        }
+                        return;
+                    }
+                    let east_asian = real_names.len() == 2
+                        && names.len() == 2
+                        && data::with_key(first_part(words[real_names[0]].core), |a| {
+                            SURNAME
+                                .get(a)
+                                .is_some_and(|o| (CHINESE..=KOREAN + 1).contains(o))
+                                && !GIVEN.contains_key(a)
+                        })
+                        && data::with_key(first_part(words[real_names[1]].core), |b| {
+                            GIVEN.contains_key(b)
+                        });
+                    if east_asian {
+                        words[real_names[0]].role = Role::Surname;
+                    } else if let Some(&last) = real_names.last() {
+                        words[last].role = Role::Surname;
+                    }
+                }
+            }
+        }
+
+        proptest::proptest! {
+            /// The roles found by position are the roles the vectors of indices gave.
+            #[test]
+            fn assign_roles_matches_the_vectors(
+                ws in proptest::collection::vec(proptest::sample::select(vec![
+                    "Dr.", "Mr", "Mrs.", "J.", "K", "Jane", "Smith", "Wang", "Li", "Wei",
+                    "Smith,", "Wang,", "García", "López,", "Jr", "III", "van", "de", "42",
+                    "O'Brien", "Anne-Marie", "-", "x1", "Émile,",
+                ]), 0..7),
+            ) {
+                let value = ws.join(" ");
+                let mut fast = split_words(&value);
+                let mut slow = split_words(&value);
+                assign_roles(&mut fast);
+                assign_roles_by_vectors(&mut slow);
+                let roles = |w: &[Word<'_>]| w.iter().map(|w| w.role).collect::<Vec<_>>();
+                proptest::prop_assert_eq!(roles(&fast), roles(&slow), "{}", value);
+            }
+        }
+    }
 
     /// Every famous name is found, as written in the list or title-cased, and other names
     /// are not, ASCII or not, short or long, as a lowered `String` finds them.
