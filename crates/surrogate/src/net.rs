@@ -416,18 +416,18 @@ fn org_label(cx: &mut Ctx<'_>, real: &str) -> String {
     let free = |cx: &Ctx<'_>, cand: &str| {
         cand != real && !cx.memo.domain_values.contains(cand) && !cx.text.contains(cand)
     };
-    let mut cand = String::new();
+    // One buffer for the candidates (the words drawn in the order they are written).
+    let mut cand = String::with_capacity(32);
     // Two words (`fenwick-labs`, 2,400 of them) while they last; once a few labels in a row
     // found none free (an export of thousands of firms), three (`fenwick-alder-labs`).
     let two_free = cx.memo.org_misses < ORG_TWO_FULL;
     let mut found = false;
     if two_free {
         for _ in 0..8 {
-            cand = format!(
-                "{}-{}",
-                shape::pick(cx.rng, ORG_WORDS),
-                shape::pick(cx.rng, ORG_SUFFIXES)
-            );
+            cand.clear();
+            cand.push_str(shape::pick(cx.rng, ORG_WORDS));
+            cand.push('-');
+            cand.push_str(shape::pick(cx.rng, ORG_SUFFIXES));
             if free(cx, &cand) {
                 found = true;
                 break;
@@ -441,12 +441,12 @@ fn org_label(cx: &mut Ctx<'_>, real: &str) -> String {
     }
     if !found {
         for _ in 0..8 {
-            cand = format!(
-                "{}-{}-{}",
-                shape::pick(cx.rng, ORG_WORDS),
-                shape::pick(cx.rng, ORG_WORDS),
-                shape::pick(cx.rng, ORG_SUFFIXES)
-            );
+            cand.clear();
+            cand.push_str(shape::pick(cx.rng, ORG_WORDS));
+            cand.push('-');
+            cand.push_str(shape::pick(cx.rng, ORG_WORDS));
+            cand.push('-');
+            cand.push_str(shape::pick(cx.rng, ORG_SUFFIXES));
             if free(cx, &cand) {
                 break;
             }

@@ -88,11 +88,25 @@ pub(crate) fn phone(cx: &mut Ctx<'_>, value: &str) -> String {
         .find(|c: char| c.is_ascii_alphabetic())
         .map_or(value.len(), |i| fd + i);
     let (main, ext) = value.split_at(main_end);
-    let d = digits_of(main);
+    // The digits on the stack when the number is short (every phone number is).
+    let mut buf = [0u8; 32];
+    let heap;
+    let d: &[u8] = if main.len() <= buf.len() {
+        let mut n = 0;
+        for b in main.bytes().filter(u8::is_ascii_digit) {
+            buf[n] = b - b'0';
+            n += 1;
+        }
+        &buf[..n]
+    } else {
+        heap = digits_of(main);
+        &heap
+    };
     let plus = main[..fd].contains('+');
-    let new = phone_digits(cx, &d, plus, main);
+    let new = phone_digits(cx, d, plus, main);
     let mut out = fill_digits(main, &new);
-    out.push_str(&shape::redigit(cx.rng, ext));
+    out.reserve(ext.len());
+    shape::redigit_into(cx.rng, ext, &mut out);
     out
 }
 
@@ -157,7 +171,9 @@ fn phone_digits(cx: &mut Ctx<'_>, d: &[u8], plus: bool, text: &str) -> Vec<u8> {
         Some(Country::De) => de(cx, nsn),
         None => None,
     };
-    let mut out = d[..nsn_start].to_vec();
+    // As long as the digits (`nsn` follows `nsn_start`): one allocation.
+    let mut out = Vec::with_capacity(n);
+    out.extend_from_slice(&d[..nsn_start]);
     match fictional {
         Some(f) if f.len() == nsn.len() => out.extend(f),
         _ => {

@@ -160,6 +160,12 @@ pub(crate) fn reshape_into(rng: &mut Rng, s: &str, alphabet: Alphabet, out: &mut
 /// was.
 pub(crate) fn redigit(rng: &mut Rng, s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    redigit_into(rng, s, &mut out);
+    out
+}
+
+/// Appends [`redigit`] of `s` to `out`.
+pub(crate) fn redigit_into(rng: &mut Rng, s: &str, out: &mut String) {
     let mut prev_digit = false;
     for c in s.chars() {
         if c.is_ascii_digit() {
@@ -175,7 +181,6 @@ pub(crate) fn redigit(rng: &mut Rng, s: &str) -> String {
             prev_digit = false;
         }
     }
-    out
 }
 
 /// The ASCII digits of `s` as values `0..=9`.
