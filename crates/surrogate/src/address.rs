@@ -22,7 +22,9 @@ struct Tok<'a> {
 }
 
 fn tokenize(value: &str) -> Vec<Tok<'_>> {
-    let mut out = Vec::new();
+    // Room for an address's words and separators at once (the vector grew two or three
+    // times for most).
+    let mut out = Vec::with_capacity(value.len() / 2 + 2);
     let mut start = 0;
     let mut in_word = None;
     for (i, c) in value.char_indices() {
@@ -98,7 +100,8 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
     // Replacement of a token span [start, end] (token indexes, inclusive) by a string.
     let mut spans: Vec<(usize, usize, String)> = Vec::new();
     let mut done = vec![false; n];
-    let word_ix: Vec<usize> = (0..n).filter(|&i| toks[i].word).collect();
+    let mut word_ix: Vec<usize> = Vec::with_capacity(n / 2 + 1);
+    word_ix.extend((0..n).filter(|&i| toks[i].word));
 
     // Postcodes written as two words (UK, Canada, Netherlands).
     for w in word_ix.windows(2) {
@@ -129,7 +132,7 @@ pub(crate) fn street_address(cx: &mut Ctx<'_>, value: &str) -> String {
     // Street names.
     let mut k = 0;
     // The current word in lower case (a buffer reused for every word).
-    let mut lower = String::new();
+    let mut lower = String::with_capacity(32);
     while k < word_ix.len() {
         let i = word_ix[k];
         if done[i] {
@@ -376,7 +379,7 @@ fn other_countries(
     spans: &mut Vec<(usize, usize, String)>,
 ) {
     // The first line segment that holds a number (or the first segment).
-    let mut seg: Vec<usize> = Vec::new();
+    let mut seg: Vec<usize> = Vec::with_capacity(word_ix.len());
     let mut seen_number = false;
     for &i in word_ix {
         if !seg.is_empty() && breaks(toks[i - 1].text) && seen_number {
@@ -392,7 +395,7 @@ fn other_countries(
         buf.clear();
         shape::push_lower(buf, toks[i].text.trim_end_matches(','));
     };
-    let (mut l, mut lj) = (String::new(), String::new());
+    let (mut l, mut lj) = (String::with_capacity(32), String::new());
     let list = seg.iter().find_map(|&i| {
         lower(i, &mut l);
         intl::names_for_type(&l)

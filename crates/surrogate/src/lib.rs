@@ -174,10 +174,15 @@ impl Memo {
 
     /// Records that the folded real part `real` maps to the stand-in part `part`.
     pub(crate) fn learn(&mut self, real: String, part: Part) {
-        if !self.names.contains_key(&real) {
-            self.name_keys.insert(real.clone());
+        match self.names.entry(real) {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                e.insert(part);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                self.name_keys.insert(e.key().clone());
+                e.insert(part);
+            }
         }
-        self.names.insert(real, part);
     }
 
     /// The smallest learned real part that starts with `prefix`, with its stand-in part.
