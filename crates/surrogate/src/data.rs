@@ -1793,6 +1793,20 @@ pub(crate) static LISTS: LazyLock<Vec<&'static [Name]>> = LazyLock::new(|| {
         .collect()
 });
 
+/// By list of [`LISTS`], and one more: the first word of the list's bits in a vector of a bit
+/// per name, each list from a word of its own (`LIST_WORDS[l]..LIST_WORDS[l + 1]`; the last
+/// entry is the vector's length in words).
+pub(crate) static LIST_WORDS: LazyLock<Vec<usize>> = LazyLock::new(|| {
+    let mut words = Vec::with_capacity(LISTS.len() + 1);
+    let mut at = 0;
+    words.push(at);
+    for list in LISTS.iter() {
+        at += list.len().div_ceil(64);
+        words.push(at);
+    }
+    words
+});
+
 /// By [`Name::id`]: the name's list (index into [`LISTS`]) and its position in that list.
 pub(crate) static NAME_POS: LazyLock<Vec<(u32, u32)>> = LazyLock::new(|| {
     let mut pos = vec![(0, 0); *NAME_COUNT];

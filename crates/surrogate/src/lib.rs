@@ -130,9 +130,11 @@ pub(crate) struct Memo {
     /// `id / 32`): whether it is known whether the name occurs in the original text (1), and
     /// whether it does (2); valid for the text generation `words_gen`.
     pub name_in_text: Vec<u64>,
-    /// By list of [`data::LISTS`]: a bit per name of the list, set when `name_used` is (empty
-    /// until a name of the list is used).
-    pub list_used: Vec<Vec<u64>>,
+    /// By list of [`data::LISTS`], from word [`data::LIST_WORDS`] of the list on: a bit per
+    /// name of the list, set when `name_used` is (empty until a name is used; one vector
+    /// for every list, made at once: a vector per list was an allocation for each list a
+    /// text's stand-ins drew from).
+    pub list_used: Vec<u64>,
     /// By list of [`data::LISTS`]: a bit per name of the list, set when it occurs in the
     /// original text (`None` until asked; valid for the text generation `words_gen`).
     pub list_in_text: Vec<Option<Vec<u64>>>,
@@ -210,18 +212,17 @@ impl Memo {
                     *u |= 1 << (id % 64);
                 }
                 if let Some(&(l, i)) = data::NAME_POS.get(id as usize) {
-                    let len = data::LISTS.get(l as usize).map_or(0, |l| l.len());
-                    if self.list_used.len() <= l as usize {
-                        // Room for every list at once (growing a list at a time moved the
-                        // vector on most of the first uses of a text).
-                        let lists = data::LISTS.len().max(l as usize + 1);
-                        self.list_used.resize(lists, Vec::new());
+                    if self.list_used.is_empty() {
+                        self.list_used = vec![0; data::LIST_WORDS.last().copied().unwrap_or(0)];
                     }
-                    let bits = &mut self.list_used[l as usize];
-                    if bits.is_empty() {
-                        *bits = vec![0; len.div_ceil(64)];
-                    }
-                    if let Some(w) = bits.get_mut(i as usize / 64) {
+                    let first = data::LIST_WORDS
+                        .get(l as usize)
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    if let Some(w) = self
+                        .list_used
+                        .get_mut(first.saturating_add(i as usize / 64))
+                    {
                         *w |= 1 << (i % 64);
                     }
                 }
@@ -347,7 +348,10 @@ impl Ctx<'_> {
             self.memo.list_in_text[l] = Some(bits);
         }
         let in_text = self.memo.list_in_text[l].as_deref().unwrap_or(&[]);
-        let used = self.memo.list_used.get(l).map_or(&[][..], Vec::as_slice);
+        let used = match (data::LIST_WORDS.get(l), data::LIST_WORDS.get(l + 1)) {
+            (Some(&a), Some(&e)) => self.memo.list_used.get(a..e).unwrap_or(&[]),
+            _ => &[],
+        };
         let start = start.min(list.len());
         [(start, list.len()), (0, start)]
             .into_iter()
