@@ -168,6 +168,20 @@ const OPEN: u8 = 8;
 /// (ASCII-case-insensitively).
 const SHORT: u8 = 16;
 
+/// The class table before any key: [`ALNUM`] on the ASCII letters and
+/// digits (copied, not filled a byte at a time, on each compile).
+const ALNUM_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if (b as u8).is_ascii_alphanumeric() {
+            class[b] = ALNUM;
+        }
+        b += 1;
+    }
+    class
+};
+
 #[inline]
 fn lower(b: u8) -> u8 {
     b | (u8::from(b.wrapping_sub(b'A') < 26) << 5)
@@ -430,20 +444,30 @@ impl LitIndex {
         digit_starts: impl Fn(u8) -> bool,
         scratch: &mut IndexScratch,
     ) -> LitIndex {
-        let mut class = [0u8; 256];
+        let mut class = ALNUM_CLASS;
         let mut any_digit = false;
-        for b in (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
-            class[usize::from(b)] |= ALNUM;
-        }
         for b in b'0'..=b'9' {
             if digit_starts(b) {
                 class[usize::from(b)] |= DIGIT;
                 any_digit = true;
             }
         }
+        // The bytes that are not ASCII letters or digits and may start
+        // something (a key's first byte, or `+` and `(` with digit forms):
+        // the range of the ASCII ones, and whether there is a lead byte.
+        // Kept up as those bits are set, not read back from the table.
+        let mut ascii_range: Option<(u8, u8)> = None;
+        let mut widen = |b: u8| {
+            if b.is_ascii() && !b.is_ascii_alphanumeric() {
+                ascii_range = Some(ascii_range.map_or((b, b), |(lo, hi)| (lo.min(b), hi.max(b))));
+            }
+        };
+        let mut lead = false;
         if any_digit {
             class[usize::from(b'+')] |= OPEN;
             class[usize::from(b'(')] |= OPEN;
+            widen(b'(');
+            widen(b'+');
         }
         let (mut n_long, mut n_mid, mut n_pairs, mut n_prefix, mut n_short) = (0, 0, 0, 0, 0);
         for k in keys.iter() {
@@ -496,6 +520,9 @@ impl LitIndex {
             let bits = if k.len() < HEAD { START | SHORT } else { START };
             class[usize::from(b0)] |= bits;
             class[usize::from(b0.to_ascii_uppercase())] |= bits;
+            // (An ASCII byte other than a letter is its own upper case.)
+            widen(b0);
+            lead |= b0 >= 0xC0;
             if let [b0, b1, ..] = *k {
                 first_pairs.insert(&mut blooms, pair_code(b0, b1));
             }
@@ -538,16 +565,6 @@ impl LitIndex {
                 _ => head_codes.push((code, at, at + 1)),
             }
         }
-        // The bytes that are not ASCII letters or digits and may start
-        // something (a key's first byte, or `+` and `(` with digit forms):
-        // the range of the ASCII ones, and whether there is a lead byte.
-        let mut ascii_range: Option<(u8, u8)> = None;
-        for b in 0..0x80u8 {
-            if class[usize::from(b)] & (START | OPEN) != 0 && !b.is_ascii_alphanumeric() {
-                ascii_range = Some(ascii_range.map_or((b, b), |(lo, _)| (lo, b)));
-            }
-        }
-        let lead = (0xC0..=0xFFu8).any(|b| class[usize::from(b)] & START != 0);
         let (lo, hi) = ascii_range.unwrap_or((0, 0));
         let block_fn = match (ascii_range.is_some(), lead) {
             (false, false) => Self::block_mask_gated::<false, false>,
@@ -1098,7 +1115,49 @@ mod tests {
         assert!(!codes.iter().any(|&c| filters[0].has(&blooms, c)));
     }
 
+    /// The gates of `class` read back from the table, byte by byte: the range
+    /// of the ASCII bytes, not letters or digits, with [`START`] or [`OPEN`],
+    /// and whether a lead byte has [`START`].
+    fn gates_of_class(class: &[u8; 256]) -> (Option<(u8, u8)>, bool) {
+        let mut ascii_range: Option<(u8, u8)> = None;
+        for b in 0..0x80u8 {
+            if class[usize::from(b)] & (START | OPEN) != 0 && !b.is_ascii_alphanumeric() {
+                ascii_range = Some(ascii_range.map_or((b, b), |(lo, _)| (lo, b)));
+            }
+        }
+        let lead = (0xC0..=0xFFu8).any(|b| class[usize::from(b)] & START != 0);
+        (ascii_range, lead)
+    }
+
     proptest::proptest! {
+        /// The gates kept up while the keys are indexed are those the class
+        /// table gives.
+        #[test]
+        fn gates_agree_with_the_class_table(
+            keys in proptest::collection::vec("[a-cA9 (+/~\\-\u{e9}\u{65e5}]{1,5}", 0..12),
+            digits in proptest::bool::ANY,
+        ) {
+            let mut sorted: Vec<Vec<u8>> =
+                keys.iter().map(|k| k.to_ascii_lowercase().into_bytes()).collect();
+            sorted.sort();
+            sorted.dedup();
+            let mut subset = Keys::default();
+            for k in &sorted {
+                subset.push(k);
+            }
+            let index =
+                LitIndex::new(&subset, |b| digits && b == b'9', &mut IndexScratch::default());
+            let (ascii_range, lead) = gates_of_class(&index.class);
+            proptest::prop_assert_eq!(index.ascii_range, ascii_range);
+            proptest::prop_assert_eq!(index.lead_gate, lead);
+            for b in 0..=255u8 {
+                proptest::prop_assert_eq!(
+                    index.class[usize::from(b)] & ALNUM != 0,
+                    b.is_ascii_alphanumeric()
+                );
+            }
+        }
+
         /// The quick filter of key starts says yes wherever a key starts with the text's
         /// first byte, or first two (ASCII-case-insensitively), and with one byte left
         /// only there.
