@@ -271,21 +271,32 @@ impl DigitTrie {
     /// stand-in keeps the form.
     pub(crate) fn add(&mut self, digits: &[u8], rank: FormRank, entry: u32, plus: bool) {
         let mut node = 0usize;
-        for &b in digits {
+        let mut rest = digits;
+        // Down the nodes the form shares with those added before it.
+        while let Some((&b, tail)) = rest.split_first() {
             let d = usize::from(b.wrapping_sub(b'0'));
             if d > 9 {
                 return;
             }
             let next = self.nodes[node].next[d];
-            node = if next == NONE {
-                let id = self.nodes.len();
-                self.nodes.push(Node::new());
-                self.nodes[node].next[d] = id as u32;
-                self.nodes[node].has_children = true;
-                id
-            } else {
-                next as usize
-            };
+            if next == NONE {
+                break;
+            }
+            node = next as usize;
+            rest = tail;
+        }
+        // Past them every digit is a new node, the next one pushed.
+        for &b in rest {
+            let d = usize::from(b.wrapping_sub(b'0'));
+            if d > 9 {
+                return;
+            }
+            let id = self.nodes.len();
+            let parent = &mut self.nodes[node];
+            parent.next[d] = id as u32;
+            parent.has_children = true;
+            self.nodes.push(Node::new());
+            node = id;
         }
         if node == 0 {
             return;
@@ -466,6 +477,66 @@ pub(crate) fn find_digit(hay: &[u8], from: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`DigitTrie::add`] as it was, a node looked up for every digit: the
+    /// reference the proptest compares with.
+    fn add_each_digit(trie: &mut DigitTrie, digits: &[u8], rank: FormRank, entry: u32, plus: bool) {
+        let mut node = 0usize;
+        for &b in digits {
+            let d = usize::from(b.wrapping_sub(b'0'));
+            if d > 9 {
+                return;
+            }
+            let next = trie.nodes[node].next[d];
+            node = if next == NONE {
+                let id = trie.nodes.len();
+                trie.nodes.push(Node::new());
+                trie.nodes[node].next[d] = id as u32;
+                trie.nodes[node].has_children = true;
+                id
+            } else {
+                next as usize
+            };
+        }
+        if node == 0 {
+            return;
+        }
+        if trie.quads.is_empty() {
+            trie.quads = vec![0; QUADS.div_ceil(64)];
+        }
+        let quad = digits.first_chunk::<4>().map(|q| {
+            q.iter()
+                .fold(0usize, |n, &b| n * 10 + usize::from(b.wrapping_sub(b'0')))
+        });
+        match quad {
+            Some(q) if q < QUADS => trie.quads[q / 64] |= 1 << (q % 64),
+            _ => trie.short_form = true,
+        }
+        let slot = &mut trie.nodes[node].target;
+        match *slot {
+            Some(owner) if owner.rank <= rank => {}
+            _ => *slot = Some(Owner { rank, entry, plus }),
+        }
+        trie.max_digits = trie.max_digits.max(digits.len());
+    }
+
+    proptest::proptest! {
+        /// The trie built down the shared nodes, then pushing the new ones, is the one
+        /// built a node lookup per digit.
+        #[test]
+        fn add_builds_the_trie_of_each_digit(
+            forms in proptest::collection::vec(("[0-3]{0,9}x?[0-3]{0,2}", proptest::bool::ANY), 0..12),
+        ) {
+            let mut trie = DigitTrie::new();
+            let mut want = DigitTrie::new();
+            for (entry, (form, plus)) in forms.iter().enumerate() {
+                let rank = if *plus { FormRank::Exact } else { FormRank::Rewritten };
+                trie.add(form.as_bytes(), rank, entry as u32, *plus);
+                add_each_digit(&mut want, form.as_bytes(), rank, entry as u32, *plus);
+            }
+            proptest::prop_assert_eq!(format!("{trie:?}"), format!("{want:?}"));
+        }
+    }
 
     fn forms(s: &str) -> Vec<String> {
         digit_forms(s).into_iter().map(|(f, _)| f).collect()
