@@ -165,6 +165,32 @@ impl GramBits {
     }
 }
 
+/// The bits of the 4-grams of `b` (at least 4 bytes) in `1 << LOG2` bits, as
+/// [`GramBits::set`] sets them gram by gram. The size a constant, the shifts are immediate and
+/// the word index needs no bounds check (masked with the word count less one: it changes
+/// nothing), and the grams come four at a time out of an 8-byte load.
+fn gram_bits_of<const LOG2: u32>(b: &[u8]) -> GramBits {
+    let mut bits = GramBits::with_bits(LOG2);
+    let words = bits.words.as_mut_slice();
+    let mut set = |g: u32| {
+        let i = (g.wrapping_mul(GRAM_MUL) >> (32 - LOG2)) as usize;
+        words[(i >> 6) & ((1 << (LOG2 - 6)) - 1)] |= 1 << (i & 63);
+    };
+    let mut p = 0;
+    while let Some(w) = b.get(p..p + 8).and_then(|w| w.try_into().ok()) {
+        let w = u64::from_be_bytes(w);
+        set((w >> 32) as u32);
+        set((w >> 24) as u32);
+        set((w >> 16) as u32);
+        set((w >> 8) as u32);
+        p += 4;
+    }
+    for q in p..b.len().saturating_sub(3) {
+        set(gram_at(b, q));
+    }
+    bits
+}
+
 /// The 4-gram starting at `i` as a big-endian `u32` (the packing [`GramBits`] uses).
 #[inline]
 fn gram_at(b: &[u8], i: usize) -> u32 {
@@ -496,20 +522,16 @@ impl TextIndex {
         Some(self.bits.get_or_init(|| {
             // About 8 bits per gram: a needle's grams are all set by chance rarely.
             let log2 = (n * 8).next_power_of_two().trailing_zeros().clamp(10, 16);
-            let mut bits = GramBits::with_bits(log2);
             let b = self.lower.as_bytes();
-            // The first gram's head, then a gram per byte: no test of the position in the
-            // loop, and a word index masked with the word count (a power of two, above every
-            // index: the mask changes nothing) needs no bounds check.
-            let (head, rest) = b.split_at(3);
-            let mut g = head.iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
-            let mask = bits.words.len() - 1;
-            for &c in rest {
-                g = (g << 8) | u32::from(c);
-                let i = bits.index(g);
-                bits.words[(i >> 6) & mask] |= 1 << (i & 63);
+            match log2 {
+                10 => gram_bits_of::<10>(b),
+                11 => gram_bits_of::<11>(b),
+                12 => gram_bits_of::<12>(b),
+                13 => gram_bits_of::<13>(b),
+                14 => gram_bits_of::<14>(b),
+                15 => gram_bits_of::<15>(b),
+                _ => gram_bits_of::<16>(b),
             }
-            bits
         }))
     }
 
@@ -1612,6 +1634,26 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// The bits set with the size a constant, four grams a load, are those set gram by
+        /// gram, for texts of every length modulo the loads and every size.
+        #[test]
+        fn gram_bits_of_matches_gram_by_gram(b in proptest::collection::vec(any::<u8>(), 4..80)) {
+            let by_gram = |log2: u32| {
+                let mut bits = GramBits::with_bits(log2);
+                for i in 0..b.len() - 3 {
+                    bits.set(gram_at(&b, i));
+                }
+                (bits.words, bits.shift)
+            };
+            let got = |g: GramBits| (g.words, g.shift);
+            prop_assert_eq!(got(gram_bits_of::<10>(&b)), by_gram(10));
+            prop_assert_eq!(got(gram_bits_of::<11>(&b)), by_gram(11));
+            prop_assert_eq!(got(gram_bits_of::<12>(&b)), by_gram(12));
+            prop_assert_eq!(got(gram_bits_of::<13>(&b)), by_gram(13));
+            prop_assert_eq!(got(gram_bits_of::<14>(&b)), by_gram(14));
+            prop_assert_eq!(got(gram_bits_of::<15>(&b)), by_gram(15));
+            prop_assert_eq!(got(gram_bits_of::<16>(&b)), by_gram(16));
+        }
         /// The indexed checks agree with the obvious quadratic ones, below and past the
         /// number of strings from which the postings are kept.
         #[test]
