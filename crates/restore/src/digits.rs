@@ -298,6 +298,12 @@ impl DigitTrie {
             self.nodes.push(Node::new());
             node = id;
         }
+        self.end_form(node, digits, rank, entry, plus);
+    }
+
+    /// Marks `node`, where the whole form `digits` ends, as the form of `entry` (unless one
+    /// of lower or equal rank holds it), with its first four digits in the quads.
+    fn end_form(&mut self, node: usize, digits: &[u8], rank: FormRank, entry: u32, plus: bool) {
         if node == 0 {
             return;
         }
@@ -478,8 +484,9 @@ pub(crate) fn find_digit(hay: &[u8], from: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    /// [`DigitTrie::add`] as it was, a node looked up for every digit: the
-    /// reference the proptest compares with.
+    /// [`DigitTrie::add`]'s walk as it was, a node looked up for every digit (the
+    /// form's end marked by the same [`DigitTrie::end_form`]): the reference the
+    /// proptest compares with.
     fn add_each_digit(trie: &mut DigitTrie, digits: &[u8], rank: FormRank, entry: u32, plus: bool) {
         let mut node = 0usize;
         for &b in digits {
@@ -498,26 +505,7 @@ mod tests {
                 next as usize
             };
         }
-        if node == 0 {
-            return;
-        }
-        if trie.quads.is_empty() {
-            trie.quads = vec![0; QUADS.div_ceil(64)];
-        }
-        let quad = digits.first_chunk::<4>().map(|q| {
-            q.iter()
-                .fold(0usize, |n, &b| n * 10 + usize::from(b.wrapping_sub(b'0')))
-        });
-        match quad {
-            Some(q) if q < QUADS => trie.quads[q / 64] |= 1 << (q % 64),
-            _ => trie.short_form = true,
-        }
-        let slot = &mut trie.nodes[node].target;
-        match *slot {
-            Some(owner) if owner.rank <= rank => {}
-            _ => *slot = Some(Owner { rank, entry, plus }),
-        }
-        trie.max_digits = trie.max_digits.max(digits.len());
+        trie.end_form(node, digits, rank, entry, plus);
     }
 
     proptest::proptest! {
