@@ -6,7 +6,9 @@
 //!   — at a space far from anything that looks like a value. Each piece goes with its
 //!   *context*: the first line of the block of non-blank lines the cut falls in (a table's
 //!   header) and the last line before the cut, which detection reads but does not replace.
-//! - Worker threads detect the pieces ([`redact::piece_findings`]) and hash what later
+//! - Worker threads detect the pieces, each on its own thread
+//!   ([`redact::piece_findings_on_this_thread`]; the whole input in one piece with
+//!   [`redact::piece_findings`], on every core) and hash what later
 //!   stand-ins must avoid in them and find where stand-ins written in them could start
 //!   ([`redact::piece_seen`]).
 //! - The calling thread takes the pieces in order, makes the stand-ins with one
@@ -20,7 +22,10 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, anyhow};
-use redact::{Finding, Map, PieceSeen, Redactor, StreamRedactor, piece_findings, piece_seen};
+use redact::{
+    Finding, Map, PieceSeen, Redactor, StreamRedactor, piece_findings,
+    piece_findings_on_this_thread, piece_seen,
+};
 
 /// Piece sizes in bytes.
 #[derive(Clone, Copy, Debug)]
@@ -154,6 +159,8 @@ struct Piece {
     offset: usize,
     context: String,
     text: String,
+    /// The whole input is this one piece: its detection may use every core.
+    alone: bool,
 }
 
 enum Item {
@@ -269,6 +276,7 @@ fn reader(mut input: impl Read, sizes: Sizes, tx: SyncSender<Item>) {
             offset,
             context: std::mem::replace(&mut context, next_context),
             text,
+            alone: seq == 0 && eof && buf.is_empty(),
         };
         offset += c;
         seq += 1;
@@ -291,7 +299,13 @@ fn worker(
         };
         let done = match item {
             Ok(Item::Piece(p)) => {
-                let found = piece_findings(redactor, &p.context, &p.text, opts);
+                // Several pieces keep the workers, one each, on every core: a piece is read
+                // on its worker's thread alone unless it is the whole input.
+                let found = if p.alone {
+                    piece_findings(redactor, &p.context, &p.text, opts)
+                } else {
+                    piece_findings_on_this_thread(redactor, &p.context, &p.text, opts)
+                };
                 let seen = Box::new(piece_seen(&p.text));
                 Done::Piece(p, found, seen)
             }

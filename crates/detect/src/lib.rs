@@ -240,6 +240,13 @@ impl Detector {
         self.detect_with(text, beside, false)
     }
 
+    /// [`Detector::detect`] on the calling thread alone, whatever the text's length: for
+    /// callers that already keep every core busy with texts of their own (the command's
+    /// workers, each on its own piece). The findings are the same as [`Detector::detect`]'s.
+    pub fn detect_on_this_thread(&self, text: &str) -> Vec<Finding> {
+        self.detect_timed(text, &mut |_| {})
+    }
+
     /// [`Detector::detect_beside`]; `split_rules`: on two cores, the thread beside the rules
     /// lists the second half of their searches ([`rules::Rules::scan_split`]).
     fn detect_with<R: Send>(

@@ -193,6 +193,12 @@ impl Redactor {
         self.findings_with(self.detector.detect(text), text, opts)
     }
 
+    /// [`Redactor::findings`], detected on the calling thread alone
+    /// ([`Detector::detect_on_this_thread`]): for callers that keep every core busy already.
+    pub fn findings_on_this_thread(&self, text: &str, opts: &RedactOptions) -> Vec<Finding> {
+        self.findings_with(self.detector.detect_on_this_thread(text), text, opts)
+    }
+
     /// [`Redactor::findings`], with the text indexed for its stand-ins while it is read
     /// when it is long ([`Detector::detect_beside`]).
     fn findings_prepared(
@@ -886,7 +892,10 @@ mod parts;
 mod profile;
 mod stream;
 
-pub use stream::{PieceSeen, StreamPiece, StreamRedactor, piece_findings, piece_seen};
+pub use stream::{
+    PieceSeen, StreamPiece, StreamRedactor, piece_findings, piece_findings_on_this_thread,
+    piece_seen,
+};
 
 #[cfg(test)]
 mod tests;

@@ -234,21 +234,47 @@ fn kept_tails(text: &str, tails: Vec<(usize, usize, u64)>) -> Vec<(usize, usize,
 /// The findings of `piece` (byte offsets in `piece`) when it is read after `context` (lines
 /// that came before it in the input, ending with a line break): detection reads both, and
 /// findings inside the context are dropped (a finding that starts there is cut to the piece).
+/// A long piece is read on two threads where the machine has two cores
+/// ([`Redactor::findings`]).
 pub fn piece_findings(
     redactor: &Redactor,
     context: &str,
     piece: &str,
     opts: &RedactOptions,
 ) -> Vec<Finding> {
+    findings_after(context, piece, |text| redactor.findings(text, opts))
+}
+
+/// [`piece_findings`] on the calling thread alone ([`Redactor::findings_on_this_thread`]),
+/// for workers that each take a piece of their own and so keep the cores busy already: no
+/// thread started for each piece, and fewer lazy automaton states built again on each
+/// thread (the command on 2,000,000 characters: 4,317M instructions in all its threads
+/// against 4,059M). The findings are the same.
+pub fn piece_findings_on_this_thread(
+    redactor: &Redactor,
+    context: &str,
+    piece: &str,
+    opts: &RedactOptions,
+) -> Vec<Finding> {
+    findings_after(context, piece, |text| {
+        redactor.findings_on_this_thread(text, opts)
+    })
+}
+
+/// The findings `detect` makes of `context` and `piece` read together, moved to `piece`.
+fn findings_after(
+    context: &str,
+    piece: &str,
+    detect: impl Fn(&str) -> Vec<Finding>,
+) -> Vec<Finding> {
     if context.is_empty() {
-        return redactor.findings(piece, opts);
+        return detect(piece);
     }
     let mut text = String::with_capacity(context.len() + piece.len());
     text.push_str(context);
     text.push_str(piece);
     let cut = context.len();
-    redactor
-        .findings(&text, opts)
+    detect(&text)
         .into_iter()
         .filter(|f| f.end > cut)
         .map(|mut f| {
@@ -1443,6 +1469,30 @@ mod tests {
             out.push_str(&st.redact_piece(p, found).unwrap().text);
         }
         out
+    }
+
+    /// A piece read on its worker's thread alone gets the findings of one read on two
+    /// threads, with and without a context before it (the piece is long enough for two).
+    #[test]
+    fn a_piece_read_on_one_thread_has_the_findings_of_two() {
+        let r = Redactor::new();
+        let opts = RedactOptions::default();
+        let mut piece = String::new();
+        let mut i = 0u64;
+        while piece.len() < 96 * 1024 {
+            piece.push_str(&format!(
+                "{i},Jane Okafor,jane.okafor{i}@example.org,+44 20 7946 {:04},Flat {}, 12 Mill Lane\n",
+                i % 10_000,
+                i % 40 + 1
+            ));
+            i += 1;
+        }
+        let context = "id,name,email,phone,address\n";
+        for ctx in ["", context] {
+            let two = piece_findings(&r, ctx, &piece, &opts);
+            assert!(two.len() > 2_000, "{}", two.len());
+            assert_eq!(piece_findings_on_this_thread(&r, ctx, &piece, &opts), two);
+        }
     }
 
     #[test]

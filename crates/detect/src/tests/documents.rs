@@ -277,6 +277,7 @@ fn a_long_text_read_on_several_threads_gives_the_findings_of_one() {
     let parallel = d.detect(&text);
     assert!(serial.len() > 500, "{}", serial.len());
     assert_eq!(serial, parallel);
+    assert_eq!(d.detect_on_this_thread(&text), serial);
     // Both thread layouts, whatever this machine's cores (the text needs no normalising).
     let view = d.detect_timed_view(&text, &mut |_| {});
     assert_eq!(view, serial);
@@ -296,6 +297,6 @@ fn a_long_text_read_on_several_threads_gives_the_findings_of_one() {
         (view.clone(), ("three", text.len()))
     );
     let c = counts.0.lock().unwrap();
-    assert_eq!(c.len(), 6);
+    assert_eq!(c.len(), 7);
     assert!(c[0] > 500 && c.iter().all(|&n| n == c[0]), "{c:?}");
 }
