@@ -1555,7 +1555,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
 /// findings so far): the postcodes the rules' streets lead to, then every street and postcode
 /// not inside a finding of another kind.
 pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
-    let Some(p) = prepared else {
+    let Some(mut p) = prepared else {
         return;
     };
     let text = p.scan.text;
@@ -1576,7 +1576,7 @@ pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
             .take(8)
             .any(|o| o.1 > s && !(s <= o.0 && o.1 <= e))
     };
-    let mut postcodes = p.postcodes.clone();
+    let mut postcodes = std::mem::take(&mut p.postcodes);
     for f in found.iter().filter(|f| f.kind == Kind::StreetAddress) {
         if let Some(i) = p.tok_at(f.end.saturating_sub(1))
             && let Some(pc) = postcode_after(&p.scan, i)
@@ -2495,14 +2495,12 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
 /// `few` patterns by a search per pattern, else by an Aho-Corasick automaton.
 fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> {
     if pats.len() <= few {
-        // A few streets: a search of the lower-cased text per street, cheaper than building
-        // an automaton (which cost more than searching a 1 KB text), merged as the
-        // automaton's leftmost-longest would.
-        let lower = text.to_ascii_lowercase();
+        // A few streets: a search of the text per street, cheaper than building an
+        // automaton (which cost more than searching a 1 KB text), merged as the automaton's
+        // leftmost-longest would.
         let mut all: Vec<(usize, usize)> = Vec::new();
         for p in pats {
-            let p = p.to_ascii_lowercase();
-            occurrences(lower.as_bytes(), p.as_bytes(), &mut all);
+            occurrences(text.as_bytes(), p.as_bytes(), &mut all);
         }
         all.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         let mut last = 0;
@@ -2526,24 +2524,37 @@ fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> 
     }
 }
 
-/// Pushes every place of `pat` in `hay` (overlapping ones too), in order: the places of its
-/// first byte are found 32 bytes at a time (see [`next_byte`]) and the rest compared there,
-/// without the set-up of a substring searcher for each street. On text and a pattern that
-/// are UTF-8 (starting with a character), these are the places a search from each match's
-/// next character finds: a match starts with a character's first byte.
+/// Pushes every place of `pat` in `hay` (overlapping ones too), ASCII case ignored, in
+/// order: the places of its first byte (in either case) are found 32 bytes at a time (see
+/// [`next_byte`]) and the rest compared there, without the set-up of a substring searcher
+/// for each street nor a lower-case copy of the text and the street. On text and a pattern
+/// that are UTF-8 (starting with a character), these are the places a search of the
+/// lower-cased text from each match's next character finds: a match starts with a
+/// character's first byte, and lowering ASCII changes no byte's place.
 fn occurrences(hay: &[u8], pat: &[u8], out: &mut Vec<(usize, usize)>) {
     // The streets searched are five bytes or more: never empty.
     let Some(&first) = pat.first() else {
         return;
     };
+    // An ASCII letter in either case, and no other byte, is the lower-case letter with bit
+    // 5 set; any other first byte is itself.
+    let (want, case) = if first.is_ascii_alphabetic() {
+        (first.to_ascii_lowercase(), 0x20)
+    } else {
+        (first, 0)
+    };
     let mut from = 0;
-    while let Some(i) = next_byte(hay, from, |c| c == first) {
-        if hay[i..].starts_with(pat) {
+    while let Some(i) = next_byte(hay, from, |c| c | case == want) {
+        if hay.len() - i >= pat.len() && hay[i..i + pat.len()].eq_ignore_ascii_case(pat) {
             out.push((i, i + pat.len()));
         }
         from = i + 1;
     }
 }
+
+/// Texts up to this many bytes times the streets searched are searched street by street
+/// (each search about an instruction a byte): below it, building the automaton costs more.
+const PER_STREET_BYTES: usize = 256 * 1024;
 
 /// Every other place where a street found in the text is written again, in any ASCII case
 /// (`Pikk 7-22` … `pls use pikk 7-22`).
@@ -2559,7 +2570,8 @@ fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>)
     if pats.is_empty() || pats.len() > 200 {
         return;
     }
-    let hits = occurrences_ci(text, &pats, 8);
+    let few = (PER_STREET_BYTES / text.len().max(1)).max(8);
+    let hits = occurrences_ci(text, &pats, few);
     let mut have: Vec<(usize, usize)> = found
         .iter()
         .filter(|f| f.kind == Kind::StreetAddress)
@@ -2717,19 +2729,21 @@ mod tests {
             }
         }
 
-        /// `occurrences` finds what a substring search from each match's next character
-        /// finds, in texts and patterns of ASCII and other characters.
+        /// `occurrences` finds what the search it replaces finds (the lower-cased text searched
+        /// for the lower-cased street from each match's next character), in texts and
+        /// patterns of ASCII in both cases and other characters.
         #[test]
         fn occurrences_are_those_of_the_substring_search(
-            text in "([aB1 -]|é|ß|\\PC){0,60}",
-            pat in "([aB1 -]|é|\\PC){1,4}",
+            text in "([aAbB1 -]|é|ß|\\PC){0,60}",
+            pat in "([aAB1 -]|é|\\PC){1,4}",
         ) {
+            let (lower, lower_pat) = (text.to_ascii_lowercase(), pat.to_ascii_lowercase());
             let mut want = Vec::new();
             let mut from = 0;
-            while let Some(i) = text[from..].find(pat.as_str()) {
+            while let Some(i) = lower[from..].find(lower_pat.as_str()) {
                 let s = from + i;
                 want.push((s, s + pat.len()));
-                from = s + text[s..].chars().next().map_or(1, char::len_utf8);
+                from = s + lower[s..].chars().next().map_or(1, char::len_utf8);
             }
             let mut got = Vec::new();
             super::occurrences(text.as_bytes(), pat.as_bytes(), &mut got);
