@@ -668,46 +668,6 @@ fn alnum_bytes(v: u64) -> u64 {
     (digit | letter) & !v & HIGH
 }
 
-/// The first place at or after `from` where a possessive may start: a first letter of one
-/// not after an ASCII letter or digit.
-fn next_possessive_start(line: &[u8], from: usize) -> Option<usize> {
-    // Eight bytes at a time, the starts of runs of letters and digits are found at once
-    // (about one byte in six in prose) and only their first letters looked up: the byte by
-    // byte test of every byte was most of the cost of reading a line.
-    let mut prev_alnum = from
-        .checked_sub(1)
-        .is_some_and(|p| line[p].is_ascii_alphanumeric());
-    let mut i = from;
-    while i + 8 <= line.len() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&line[i..i + 8]);
-        let a = alnum_bytes(u64::from_le_bytes(w));
-        // A byte's bit moves to the next byte's place: the bytes after a letter or digit.
-        let mut starts = a & !((a << 8) | (u64::from(prev_alnum) << 7));
-        while starts != 0 {
-            let k = i + (starts.trailing_zeros() / 8) as usize;
-            if POSSESSIVE_START[usize::from(line[k])] >> 1 != 0 {
-                return Some(k);
-            }
-            starts &= starts - 1;
-        }
-        prev_alnum = a >> 63 != 0;
-        i += 8;
-    }
-    // The last bytes one by one: `t >> 1` is 1 for a first letter; `prev` is 1 after a
-    // letter or digit.
-    let mut prev = u8::from(prev_alnum);
-    while i < line.len() {
-        let t = POSSESSIVE_START[usize::from(line[i])];
-        if (t >> 1) > prev {
-            return Some(i);
-        }
-        prev = t & 1;
-        i += 1;
-    }
-    None
-}
-
 /// Calls `f` with the end of each possessive in `line` (ASCII case ignored) that does not
 /// follow an ASCII letter or digit, in increasing order, each end once. A possessive is a
 /// word and a space (or two: `il mio `, whose first word is none), so at most one starts at
@@ -715,21 +675,19 @@ fn next_possessive_start(line: &[u8], from: usize) -> Option<usize> {
 /// of every occurrence, as a search for all of them (overlapping) would.
 fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
     let mut last = 0;
-    let mut from = 0;
-    // A tight loop finds the next byte that may start one: a first letter not after a
-    // letter or digit.
-    while let Some(at) = next_possessive_start(line, from) {
-        from = at + 1;
+    // The possessives that may start at `at` (a first letter of one, not after a letter or
+    // digit), compared there.
+    let mut at_start = |at: usize| {
         let mut cands = POSSESSIVE_FIRST[usize::from(line[at])]
             & line
                 .get(at + 1)
                 .map_or(0, |&c| POSSESSIVE_SECOND[usize::from(c)]);
         if cands == 0 {
-            continue;
+            return;
         }
         // Only those whose first word is as long as the one here can match.
         let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
-            continue;
+            return;
         };
         cands &= POSSESSIVE_WORD[len + 1];
         while cands != 0 {
@@ -747,6 +705,38 @@ fn possessive_ends(line: &[u8], mut f: impl FnMut(usize)) {
                 }
             }
         }
+    };
+    // Eight bytes at a time, the starts of runs of letters and digits are found at once
+    // (about one byte in six in prose) and only their first letters looked up; each eight
+    // bytes are read once (a search for the next start after each one read them again).
+    let mut prev_alnum = false;
+    let mut i = 0;
+    while i + 8 <= line.len() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&line[i..i + 8]);
+        let a = alnum_bytes(u64::from_le_bytes(w));
+        // A byte's bit moves to the next byte's place: the bytes after a letter or digit.
+        let mut starts = a & !((a << 8) | (u64::from(prev_alnum) << 7));
+        while starts != 0 {
+            let k = i + (starts.trailing_zeros() / 8) as usize;
+            starts &= starts - 1;
+            if POSSESSIVE_START[usize::from(line[k])] >> 1 != 0 {
+                at_start(k);
+            }
+        }
+        prev_alnum = a >> 63 != 0;
+        i += 8;
+    }
+    // The last bytes one by one: `t >> 1` is 1 for a first letter; `prev` is 1 after a
+    // letter or digit.
+    let mut prev = u8::from(prev_alnum);
+    while i < line.len() {
+        let t = POSSESSIVE_START[usize::from(line[i])];
+        if (t >> 1) > prev {
+            at_start(i);
+        }
+        prev = t & 1;
+        i += 1;
     }
 }
 
@@ -2129,6 +2119,91 @@ mod tests {
         out
     }
 
+    // The possessive search as it was (a search for the next start after each start): the
+    // oracle of `possessive_ends`.
+
+    /// The first place at or after `from` where a possessive may start: a first letter of one
+    /// not after an ASCII letter or digit.
+    fn next_possessive_start(line: &[u8], from: usize) -> Option<usize> {
+        // Eight bytes at a time, the starts of runs of letters and digits are found at once
+        // (about one byte in six in prose) and only their first letters looked up: the byte by
+        // byte test of every byte was most of the cost of reading a line.
+        let mut prev_alnum = from
+            .checked_sub(1)
+            .is_some_and(|p| line[p].is_ascii_alphanumeric());
+        let mut i = from;
+        while i + 8 <= line.len() {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&line[i..i + 8]);
+            let a = alnum_bytes(u64::from_le_bytes(w));
+            // A byte's bit moves to the next byte's place: the bytes after a letter or digit.
+            let mut starts = a & !((a << 8) | (u64::from(prev_alnum) << 7));
+            while starts != 0 {
+                let k = i + (starts.trailing_zeros() / 8) as usize;
+                if POSSESSIVE_START[usize::from(line[k])] >> 1 != 0 {
+                    return Some(k);
+                }
+                starts &= starts - 1;
+            }
+            prev_alnum = a >> 63 != 0;
+            i += 8;
+        }
+        // The last bytes one by one: `t >> 1` is 1 for a first letter; `prev` is 1 after a
+        // letter or digit.
+        let mut prev = u8::from(prev_alnum);
+        while i < line.len() {
+            let t = POSSESSIVE_START[usize::from(line[i])];
+            if (t >> 1) > prev {
+                return Some(i);
+            }
+            prev = t & 1;
+            i += 1;
+        }
+        None
+    }
+
+    /// Calls `f` with the end of each possessive in `line` (ASCII case ignored) that does not
+    /// follow an ASCII letter or digit, in increasing order, each end once. A possessive is a
+    /// word and a space (or two: `il mio `, whose first word is none), so at most one starts at
+    /// a place, and one inside another (`mio ` in `il mio `) ends with it: this gives the ends
+    /// of every occurrence, as a search for all of them (overlapping) would.
+    fn possessive_ends_reference(line: &[u8], mut f: impl FnMut(usize)) {
+        let mut last = 0;
+        let mut from = 0;
+        // A tight loop finds the next byte that may start one: a first letter not after a
+        // letter or digit.
+        while let Some(at) = next_possessive_start(line, from) {
+            from = at + 1;
+            let mut cands = POSSESSIVE_FIRST[usize::from(line[at])]
+                & line
+                    .get(at + 1)
+                    .map_or(0, |&c| POSSESSIVE_SECOND[usize::from(c)]);
+            if cands == 0 {
+                continue;
+            }
+            // Only those whose first word is as long as the one here can match.
+            let Some(len) = line[at + 1..].iter().take(5).position(|&c| c == b' ') else {
+                continue;
+            };
+            cands &= POSSESSIVE_WORD[len + 1];
+            while cands != 0 {
+                let k = cands.trailing_zeros() as usize;
+                cands &= cands - 1;
+                let p = POSSESSIVES[k].as_bytes();
+                if line[at..]
+                    .get(..p.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(p))
+                {
+                    let end = at + p.len();
+                    if end > last {
+                        last = end;
+                        f(end);
+                    }
+                }
+            }
+        }
+    }
+
     /// [`next_possessive_start`] byte by byte, as it was: its oracle. The first place at or after `from` where a possessive may start: a first letter of one
     /// not after an ASCII letter or digit.
     fn next_possessive_start_reference(line: &[u8], from: usize) -> Option<usize> {
@@ -2206,6 +2281,20 @@ mod tests {
             line in "(my|MY|your|our|his|her|il mio|la mia|o meu|mój|můj|benim|mine|minun|[mMyYoOhHiIlLaAbBuU]|[a-z0-9]{1,5}|[ .,é’-]|\\PC){0,24}"
         ) {
             possessive_ends_agree(&line);
+        }
+    }
+
+    proptest::proptest! {
+        /// One pass over the line finds the ends the search from each start found.
+        #[test]
+        fn possessive_ends_agree_with_the_search_from_each_start(
+            line in "(my |MY |your |our |his |her |il mio |la mia |o meu |a minha |mój |můj |benim |mine |minun |[mMyYoOhHiIlLaAbBuUtTdDsS]|[a-z0-9]{1,5}|[ .,é’_-]|\\PC){0,40}"
+        ) {
+            let b = line.as_bytes();
+            let (mut got, mut want) = (Vec::new(), Vec::new());
+            possessive_ends(b, |e| got.push(e));
+            possessive_ends_reference(b, |e| want.push(e));
+            proptest::prop_assert_eq!(got, want, "{:?}", line);
         }
     }
 
