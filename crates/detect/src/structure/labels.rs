@@ -53,32 +53,118 @@ impl Hint {
 const DATA: &str = include_str!("../../data/field_labels.txt");
 
 /// Trailing words dropped before a second look-up (`phone number` → `phone` when the whole
-/// label is not listed).
-fn trailing(w: &str) -> bool {
+/// label is not listed). On the bytes of a word of a normal form (`número` is
+/// `n\xC3\xBAmero`, `n°` `n\xC2\xB0`, `nº` `n\xC2\xBA`).
+fn trailing(w: &[u8]) -> bool {
     matches!(
         w,
-        "number"
-            | "no"
-            | "nr"
-            | "num"
-            | "nummer"
-            | "numero"
-            | "número"
-            | "numer"
-            | "nro"
-            | "n°"
-            | "nº"
-            | "#"
-            | "nbr"
+        b"number"
+            | b"no"
+            | b"nr"
+            | b"num"
+            | b"nummer"
+            | b"numero"
+            | b"n\xC3\xBAmero"
+            | b"numer"
+            | b"nro"
+            | b"n\xC2\xB0"
+            | b"n\xC2\xBA"
+            | b"#"
+            | b"nbr"
     )
 }
 
 struct Labels {
-    map: HashMap<Box<str>, Hint, BuildHasherDefault<crate::fxhash::FxHasher>>,
+    /// Every normalised label (as bytes: the normal form on the stack is looked up without
+    /// a check that it is UTF-8).
+    map: HashMap<Box<[u8]>, Hint, BuildHasherDefault<crate::fxhash::FxHasher>>,
+    /// Those of sixteen bytes or fewer again, packed: looked up without hashing the bytes or
+    /// comparing them in a call.
+    packed: Packed,
+}
+
+impl Labels {
+    /// The hint of the normal form `n`, if it is a label.
+    #[inline]
+    fn get(&self, n: &[u8]) -> Option<Hint> {
+        // A packing is that of a key exactly when the two are equal, as long as the word
+        // looked up does not end in a zero byte (see `Packed`).
+        match n.last() {
+            Some(&last) if last != 0 && n.len() <= 16 => self.packed.get(pack(n)),
+            _ => self.map.get(n).copied(),
+        }
+    }
+}
+
+/// Up to sixteen bytes packed into two little-endian machine words, zero bytes after them.
+#[inline]
+fn pack(k: &[u8]) -> (u64, u64) {
+    let mut b = [0u8; 16];
+    b[..k.len()].copy_from_slice(k);
+    let (lo, hi) = b.split_at(8);
+    let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
+    (word(lo), word(hi))
+}
+
+/// The labels of one to sixteen bytes without a zero byte, packed (see [`pack`]), in an
+/// open-addressing table. No key holds a zero byte, so a key's packing tells its length: the
+/// packing of a word of at most sixteen bytes whose last byte is not zero equals a key's
+/// only when the word is the key.
+struct Packed {
+    /// Per slot: the packed key (`(0, 0)`: empty) and its hint.
+    slots: Vec<(u64, u64, Hint)>,
+    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
+    bits: u32,
+}
+
+impl Packed {
+    /// The table of `keys` (distinct, packable), at most about two thirds full.
+    fn of(keys: &[(u64, u64, Hint)]) -> Packed {
+        let bits = (keys.len() * 3 / 2 + 1)
+            .next_power_of_two()
+            .trailing_zeros()
+            .max(4);
+        let mut t = Packed {
+            slots: vec![(0, 0, Hint::Other); 1 << bits],
+            bits,
+        };
+        let mask = (1usize << bits) - 1;
+        for &(lo, hi, h) in keys {
+            let mut i = t.slot(lo, hi);
+            while t.slots[i].0 | t.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            t.slots[i] = (lo, hi, h);
+        }
+        t
+    }
+
+    #[inline]
+    fn slot(&self, lo: u64, hi: u64) -> usize {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let h = (lo.wrapping_mul(K).rotate_left(26) ^ hi).wrapping_mul(K);
+        (h >> (64 - self.bits)) as usize
+    }
+
+    #[inline]
+    fn get(&self, (lo, hi): (u64, u64)) -> Option<Hint> {
+        let mask = (1usize << self.bits) - 1;
+        let mut i = self.slot(lo, hi);
+        loop {
+            let (a, b, h) = self.slots[i];
+            if a == lo && b == hi {
+                return Some(h);
+            }
+            if a | b == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
 }
 
 static LABELS: LazyLock<Labels> = LazyLock::new(|| {
-    let mut map = HashMap::default();
+    let mut map: HashMap<Box<[u8]>, Hint, _> = HashMap::default();
     for line in DATA.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -93,11 +179,20 @@ static LABELS: LazyLock<Labels> = LazyLock::new(|| {
             let n = normalise(l);
             if !n.is_empty() {
                 // The first kind a label is listed under wins.
-                map.entry(n.into_boxed_str()).or_insert(hint);
+                map.entry(n.into_bytes().into_boxed_slice()).or_insert(hint);
             }
         }
     }
-    Labels { map }
+    let keys: Vec<(u64, u64, Hint)> = map
+        .iter()
+        .filter(|(k, _)| k.len() <= 16 && !k.contains(&0))
+        .map(|(k, &h)| {
+            let (lo, hi) = pack(k);
+            (lo, hi, h)
+        })
+        .collect();
+    let packed = Packed::of(&keys);
+    Labels { map, packed }
 });
 
 /// Builds the label table now.
@@ -229,13 +324,13 @@ fn is_separator(c: char) -> bool {
     ) || c.is_whitespace()
 }
 
-/// Calls `f` with the normal form of `label` (on the stack when it fits).
-fn with_normal<R>(label: &str, f: impl FnOnce(&str) -> R) -> R {
+/// Calls `f` with the bytes of the normal form of `label` (on the stack when it fits).
+fn with_normal<R>(label: &str, f: impl FnOnce(&[u8]) -> R) -> R {
     let mut buf = [0u8; 192];
     match normal_into(label, &mut buf) {
-        // Whole characters only were written, so the bytes are always UTF-8.
-        Some(len) => f(std::str::from_utf8(&buf[..len]).unwrap_or_default()),
-        None => f(&normalise(label)),
+        // Whole characters only were written: the bytes are UTF-8, those of `normalise`.
+        Some(len) => f(&buf[..len]),
+        None => f(normalise(label).as_bytes()),
     }
 }
 
@@ -325,12 +420,12 @@ const NAME_PARTS: &[&str] = &[
 
 /// True when `label`, as a whole, is a known label (no word of it alone).
 pub fn is_label(label: &str) -> bool {
-    label.len() <= 64 && with_normal(label, |n| LABELS.map.contains_key(n))
+    label.len() <= 64 && with_normal(label, |n| LABELS.get(n).is_some())
 }
 
 /// True when `label` can only hold a person's name or a part of it.
 pub fn names_a_name_part(label: &str) -> bool {
-    label.len() <= 64 && with_normal(label, |n| NAME_PARTS.contains(&n))
+    label.len() <= 64 && with_normal(label, |n| NAME_PARTS.iter().any(|p| p.as_bytes() == n))
 }
 
 /// What `label` says its values are, if it is a known label.
@@ -343,17 +438,17 @@ pub fn hint(label: &str) -> Option<Hint> {
 
 /// [`hint`] of a normalised label: its words are separated by single spaces, so the words
 /// from the `a`th to the `b`th are one slice of it.
-fn hint_of_normal(n: &str) -> Option<Hint> {
+fn hint_of_normal(n: &[u8]) -> Option<Hint> {
     if n.is_empty() {
         return None;
     }
-    let map = &LABELS.map;
-    if let Some(&h) = map.get(n) {
+    let labels = &*LABELS;
+    if let Some(h) = labels.get(n) {
         return Some(h);
     }
-    let mut buf = [""; 6];
+    let mut buf: [&[u8]; 6] = [b""; 6];
     let mut len = 0;
-    for w in n.split(' ') {
+    for w in n.split(|&c| c == b' ') {
         if len == buf.len() {
             return None;
         }
@@ -364,14 +459,14 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
         // One word: each look-up below would be the one of `n` again, or none.
         return None;
     }
-    let at = |w: &str| w.as_ptr() as usize - n.as_ptr() as usize;
+    let at = |w: &[u8]| w.as_ptr() as usize - n.as_ptr() as usize;
     // The words from `words[a]` to `words[b]` with the spaces between them.
     let joined =
-        |words: &[&str], a: usize, b: usize| &n[at(words[a])..at(words[b]) + words[b].len()];
+        |words: &[&[u8]], a: usize, b: usize| &n[at(words[a])..at(words[b]) + words[b].len()];
     let mut words = &buf[..len];
     while words.len() > 1 && words.last().is_some_and(|w| trailing(w)) {
         words = &words[..words.len() - 1];
-        if let Some(&h) = map.get(joined(words, 0, words.len() - 1)) {
+        if let Some(h) = labels.get(joined(words, 0, words.len() - 1)) {
             return Some(h);
         }
     }
@@ -380,12 +475,15 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
     let mut lead = 0;
     while lead + 1 < words.len()
         && (trailing(words[lead])
-            || ["de", "of", "du", "del", "di", "do", "da", "van"].contains(&words[lead]))
+            || matches!(
+                words[lead],
+                b"de" | b"of" | b"du" | b"del" | b"di" | b"do" | b"da" | b"van"
+            ))
     {
         lead += 1;
     }
     if lead > 0
-        && let Some(&h) = map.get(joined(words, lead, words.len() - 1))
+        && let Some(h) = labels.get(joined(words, lead, words.len() - 1))
     {
         return Some(h);
     }
@@ -399,11 +497,11 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
     while i < words.len() {
         // Two neighbouring words of `n` with the one space between them, as a slice of `n`.
         let pair = (i + 1 < words.len())
-            .then(|| map.get(joined(words, i, i + 1)).copied())
+            .then(|| labels.get(joined(words, i, i + 1)))
             .flatten();
         let (h, step) = match pair {
             Some(h) => (Some(h), 2),
-            None if !weak(words[i]) => (map.get(words[i]).copied(), 1),
+            None if !weak(words[i]) => (labels.get(words[i]), 1),
             None => (None, 1),
         };
         match (first, h) {
@@ -417,35 +515,273 @@ fn hint_of_normal(n: &str) -> Option<Hint> {
 }
 
 /// Words that say what a label is only when they are the whole label.
-fn weak(w: &str) -> bool {
+fn weak(w: &[u8]) -> bool {
     matches!(
         w,
-        "id" | "code"
-            | "date"
-            | "time"
-            | "type"
-            | "no"
-            | "nr"
-            | "num"
-            | "number"
-            | "status"
-            | "start"
-            | "end"
-            | "count"
-            | "size"
-            | "row"
-            | "line"
-            | "page"
-            | "rank"
-            | "score"
-            | "since"
-            | "until"
+        b"id"
+            | b"code"
+            | b"date"
+            | b"time"
+            | b"type"
+            | b"no"
+            | b"nr"
+            | b"num"
+            | b"number"
+            | b"status"
+            | b"start"
+            | b"end"
+            | b"count"
+            | b"size"
+            | b"row"
+            | b"line"
+            | b"page"
+            | b"rank"
+            | b"score"
+            | b"since"
+            | b"until"
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The look-up as it was, on a map of `String`s and the normal form as a `str`: the
+    /// oracle of the byte and packed look-ups.
+    mod reference {
+        use super::super::{DATA, Hint, NAME_PARTS, normalise};
+        use std::collections::HashMap;
+        use std::sync::LazyLock;
+
+        fn trailing(w: &str) -> bool {
+            matches!(
+                w,
+                "number"
+                    | "no"
+                    | "nr"
+                    | "num"
+                    | "nummer"
+                    | "numero"
+                    | "número"
+                    | "numer"
+                    | "nro"
+                    | "n°"
+                    | "nº"
+                    | "#"
+                    | "nbr"
+            )
+        }
+
+        fn weak(w: &str) -> bool {
+            matches!(
+                w,
+                "id" | "code"
+                    | "date"
+                    | "time"
+                    | "type"
+                    | "no"
+                    | "nr"
+                    | "num"
+                    | "number"
+                    | "status"
+                    | "start"
+                    | "end"
+                    | "count"
+                    | "size"
+                    | "row"
+                    | "line"
+                    | "page"
+                    | "rank"
+                    | "score"
+                    | "since"
+                    | "until"
+            )
+        }
+
+        pub(super) static MAP: LazyLock<HashMap<String, Hint>> = LazyLock::new(|| {
+            let mut map = HashMap::new();
+            for line in DATA.lines().map(str::trim) {
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let Some((kind, labels)) = line.split_once(':') else {
+                    continue;
+                };
+                let Some(hint) = Hint::parse(kind.trim()) else {
+                    continue;
+                };
+                for l in labels.split(',') {
+                    let n = normalise(l);
+                    if !n.is_empty() {
+                        map.entry(n).or_insert(hint);
+                    }
+                }
+            }
+            map
+        });
+
+        pub(super) fn is_label(label: &str) -> bool {
+            label.len() <= 64 && MAP.contains_key(&normalise(label))
+        }
+
+        pub(super) fn names_a_name_part(label: &str) -> bool {
+            label.len() <= 64 && NAME_PARTS.contains(&normalise(label).as_str())
+        }
+
+        pub(super) fn hint(label: &str) -> Option<Hint> {
+            if label.len() > 64 {
+                return None;
+            }
+            let n = normalise(label);
+            let map = &*MAP;
+            if n.is_empty() {
+                return None;
+            }
+            if let Some(&h) = map.get(&n) {
+                return Some(h);
+            }
+            let words: Vec<&str> = n.split(' ').collect();
+            if words.len() > 6 || words.len() == 1 {
+                return None;
+            }
+            let mut words = &words[..];
+            while words.len() > 1 && words.last().is_some_and(|w| trailing(w)) {
+                words = &words[..words.len() - 1];
+                if let Some(&h) = map.get(&words.join(" ")) {
+                    return Some(h);
+                }
+            }
+            let mut lead = 0;
+            while lead + 1 < words.len()
+                && (trailing(words[lead])
+                    || ["de", "of", "du", "del", "di", "do", "da", "van"].contains(&words[lead]))
+            {
+                lead += 1;
+            }
+            if lead > 0
+                && let Some(&h) = map.get(&words[lead..].join(" "))
+            {
+                return Some(h);
+            }
+            let mut first: Option<Hint> = None;
+            let mut i = 0;
+            while i < words.len() {
+                let pair = (i + 1 < words.len())
+                    .then(|| map.get(&words[i..i + 2].join(" ")).copied())
+                    .flatten();
+                let (h, step) = match pair {
+                    Some(h) => (Some(h), 2),
+                    None if !weak(words[i]) => (map.get(words[i]).copied(), 1),
+                    None => (None, 1),
+                };
+                match (first, h) {
+                    (None, Some(h)) => first = Some(h),
+                    (Some(Hint::Other), Some(Hint::Secret)) => return Some(Hint::Secret),
+                    _ => {}
+                }
+                i += step;
+            }
+            first
+        }
+    }
+
+    fn agrees_with_the_reference(label: &str) {
+        assert_eq!(hint(label), reference::hint(label), "{label:?}");
+        assert_eq!(is_label(label), reference::is_label(label), "{label:?}");
+        assert_eq!(
+            names_a_name_part(label),
+            reference::names_a_name_part(label),
+            "{label:?}"
+        );
+    }
+
+    /// The words of the listed labels and a few others (number words, prepositions, weak
+    /// words, zero bytes, accents).
+    static WORDS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        let mut w: Vec<String> = reference::MAP
+            .keys()
+            .flat_map(|k| k.split(' ').map(str::to_string))
+            .chain(
+                [
+                    "number",
+                    "No",
+                    "nº",
+                    "N°",
+                    "número",
+                    "#",
+                    "de",
+                    "of",
+                    "van",
+                    "id",
+                    "code",
+                    "x",
+                    "Ünïcödé",
+                    "\0",
+                    "a\0",
+                    "phone\0",
+                    "İ",
+                    "ß",
+                    "Σ",
+                    "ǅ",
+                    "\u{a0}",
+                ]
+                .map(str::to_string),
+            )
+            .collect();
+        w.sort();
+        w.dedup();
+        w
+    });
+
+    #[test]
+    fn every_listed_label_and_its_parts_agree_with_the_reference() {
+        for k in reference::MAP.keys() {
+            agrees_with_the_reference(k);
+            agrees_with_the_reference(&k.to_uppercase());
+            agrees_with_the_reference(&k.replace(' ', "_"));
+            agrees_with_the_reference(&format!("{k} number"));
+            agrees_with_the_reference(&format!("Nº de {k}"));
+            agrees_with_the_reference(&format!("{k}\0"));
+            agrees_with_the_reference(&format!("my {k} code"));
+        }
+        for p in NAME_PARTS {
+            agrees_with_the_reference(p);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn look_ups_agree_with_the_reference(
+            parts in proptest::collection::vec(
+                (proptest::prelude::any::<proptest::sample::Index>(), 0..7usize, proptest::prelude::any::<bool>()),
+                1..8,
+            ),
+            junk in "\\PC{0,3}",
+            with_junk in proptest::prelude::any::<bool>(),
+        ) {
+            let seps = ["_", " ", "-", ".", "", "  ", ": "];
+            let mut label = String::new();
+            for (idx, sep, upper) in parts {
+                let w = &WORDS[idx.index(WORDS.len())];
+                if !label.is_empty() {
+                    label.push_str(seps[sep]);
+                }
+                if upper {
+                    let mut cs = w.chars();
+                    if let Some(c) = cs.next() {
+                        label.extend(c.to_uppercase());
+                        label.push_str(cs.as_str());
+                    }
+                } else {
+                    label.push_str(w);
+                }
+            }
+            if with_junk {
+                label.push_str(&junk);
+            }
+            agrees_with_the_reference(&label);
+        }
+    }
 
     #[test]
     fn the_normal_form_on_the_stack_is_normalise() {
@@ -474,7 +810,7 @@ mod tests {
                 assert!(n.is_some(), "{label:?}");
             }
             assert_eq!(
-                with_normal(label, |n| n.to_string()),
+                String::from_utf8(with_normal(label, |n| n.to_vec())).unwrap(),
                 normalise(label),
                 "{label:?}"
             );
