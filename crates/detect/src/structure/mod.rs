@@ -559,7 +559,7 @@ fn key_values(text: &str, line: &Line, out: &mut Vec<Field>) {
     if line.eq {
         assignments(text, s, e, out);
     }
-    label_line(text, s, e, out);
+    label_line(text, s, e, line.colon, out);
     if e - s >= 8 {
         my_label_is(text, s, e, out);
     }
@@ -1106,7 +1106,9 @@ fn assignments(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
 
 /// A form label at the start of a line (after indentation, a list marker or a quote
 /// marker), and further labels after a field break on the same line (`Tel: … | Fax: …`).
-fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
+/// `colon`: whether the line holds a `:` (without one, [`any_label`] is false everywhere
+/// on it and is not asked).
+fn label_line(text: &str, s: usize, e: usize, colon: bool, out: &mut Vec<Field>) {
     let b = text.as_bytes();
     let mut i = skip_spaces(b, s);
     // Quote and list markers.
@@ -1125,11 +1127,11 @@ fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
     while segment < e {
         let Some((hint, vs)) = label_at(text, segment, e) else {
             // An unknown label: go on with the next field on the line, if any.
-            if !any_label(text, segment, e) {
+            if !(colon && any_label(text, segment, e)) {
                 return;
             }
-            let colon = text[segment..e].find(": ").map_or(e, |c| segment + c + 2);
-            let (_, next) = value_end(text, colon, e);
+            let c = text[segment..e].find(": ").map_or(e, |c| segment + c + 2);
+            let (_, next) = value_end(text, c, e, colon);
             if next >= e {
                 return;
             }
@@ -1138,7 +1140,7 @@ fn label_line(text: &str, s: usize, e: usize, out: &mut Vec<Field>) {
         };
         let label = (segment, vs);
         // The value runs to the end of the line, or to a break followed by another label.
-        let (mut ve, next) = value_end(text, vs, e);
+        let (mut ve, next) = value_end(text, vs, e, colon);
         if vs > 0 && text.as_bytes()[vs - 1] == b'#' {
             // `Ticket #4471: …`: the value is the one token after the sign.
             ve = vs
@@ -1219,7 +1221,8 @@ fn next_break(rest: &str) -> Option<(usize, usize)> {
     None
 }
 
-fn value_end(text: &str, vs: usize, e: usize) -> (usize, usize) {
+/// `colon`: as for [`label_line`].
+fn value_end(text: &str, vs: usize, e: usize, colon: bool) -> (usize, usize) {
     let mut from = vs;
     while from < e {
         let rest = &text[from..e];
@@ -1230,7 +1233,9 @@ fn value_end(text: &str, vs: usize, e: usize) -> (usize, usize) {
         while next < e && matches!(text.as_bytes()[next], b' ' | b'\t') {
             next += 1;
         }
-        if label_at(text, next, e).is_some_and(|(_, v)| v > next) || any_label(text, next, e) {
+        if label_at(text, next, e).is_some_and(|(_, v)| v > next)
+            || (colon && any_label(text, next, e))
+        {
             return (from + at, next);
         }
         from = from + at + len;
@@ -1895,6 +1900,16 @@ mod tests {
                 want.iter().map(key).collect::<Vec<_>>(),
                 "{text:?}"
             );
+        }
+        // `label_line` with the line's colon flag finds what it found asking `any_label` on
+        // every line (the flag `true`).
+        let mut lines = Vec::new();
+        lines_into(text, &mut lines);
+        for line in &lines {
+            let (mut got, mut want) = (Vec::new(), Vec::new());
+            label_line(text, line.s, line.e, line.colon, &mut got);
+            label_line(text, line.s, line.e, true, &mut want);
+            assert_eq!(got, want, "{text:?}");
         }
         for i in 0..=e {
             if text.is_char_boundary(i) {
