@@ -144,31 +144,24 @@ struct Run {
     end: usize,
 }
 
-fn runs(text: &str) -> Vec<Run> {
-    let mut out = Vec::new();
-    for_each_run(text, |r| {
-        out.push(r);
-        true
-    });
-    out
-}
+/// By byte: the byte lowercased when it is an ASCII letter or digit, 0 otherwise (bytes of
+/// other characters too).
+const ALNUM_LOWER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() {
+            t[c] = b.to_ascii_lowercase();
+        }
+        c += 1;
+    }
+    t
+};
 
 /// Calls `f` with each maximal run of letters and digits of `text`, in order, while it
 /// returns true.
 fn for_each_run(text: &str, mut f: impl FnMut(Run) -> bool) {
-    // By ASCII byte: the byte lowercased when it is a letter or digit, 0 otherwise.
-    const ALNUM_LOWER: [u8; 128] = {
-        let mut t = [0u8; 128];
-        let mut c = 0;
-        while c < 128 {
-            let b = c as u8;
-            if b.is_ascii_alphanumeric() {
-                t[c] = b.to_ascii_lowercase();
-            }
-            c += 1;
-        }
-        t
-    };
     /// `start` while no run is open.
     const NO_RUN: usize = usize::MAX;
     let seed = Hash::new(TAG_RUN);
@@ -237,11 +230,16 @@ fn pair_hash(text: &str, a: &Run, b: &Run) -> Option<u64> {
     if sep.next().is_some() {
         return None;
     }
+    Some(joined_hash(a.hash, c, b.hash))
+}
+
+/// The hash of two runs (by their hashes) joined by the character `c`.
+fn joined_hash(a: u64, c: char, b: u64) -> u64 {
     let mut h = Hash::new(TAG_PAIR);
-    h.push_hash(a.hash);
+    h.push_hash(a);
     h.push(c);
-    h.push_hash(b.hash);
-    Some(h.finish())
+    h.push_hash(b);
+    h.finish()
 }
 
 /// Separators a restore accepts between the digits of a number-like stand-in.
@@ -406,8 +404,7 @@ pub fn text_hashes(text: &str) -> Vec<u64> {
 /// too makes them once).
 pub fn text_hashes_with_tails(text: &str, tails: &[(usize, usize, u64)]) -> Vec<u64> {
     let mut out = Vec::new();
-    let mut once: std::collections::HashSet<u64, redact_entity::fxhash::FxBuildHasher> =
-        std::collections::HashSet::default();
+    let mut once = HashOnce::for_text(text.len());
     for_each_hash(text, tails, |h| {
         if once.insert(h) {
             out.push(h);
@@ -416,17 +413,153 @@ pub fn text_hashes_with_tails(text: &str, tails: &[(usize, usize, u64)]) -> Vec<
     out
 }
 
-/// Calls `f` with the hash of each run of `text`, of each two runs joined by one character,
-/// and of each digit tail (`tails`, the text's [`digit_tails`]), in that order.
-fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u64)) {
-    let rs = runs(text);
-    for (i, r) in rs.iter().enumerate() {
-        f(r.hash);
-        if let Some(next) = rs.get(i + 1)
-            && let Some(h) = pair_hash(text, r, next)
-        {
-            f(h);
+/// A set of hashes, to keep the first of each ([`text_hashes_with_tails`]): open addressing
+/// by the hash's low bits, probed linearly. The hashes are mixed already (each ends with
+/// [`mix`]), so they need no hashing again, and the table is sized from the text, so it
+/// rarely grows (a `HashSet` cost about five times as much per hash).
+struct HashOnce {
+    /// 0 for an empty slot.
+    slots: Vec<u64>,
+    len: usize,
+    /// Whether 0 (which marks an empty slot) is held.
+    zero: bool,
+}
+
+impl HashOnce {
+    /// Sized for the hashes of a text of `len` bytes (a run and a pair about every 8 bytes,
+    /// many of them repeats).
+    fn for_text(len: usize) -> HashOnce {
+        HashOnce {
+            slots: vec![0; (len / 4).next_power_of_two().max(64)],
+            len: 0,
+            zero: false,
         }
+    }
+
+    /// Adds `h`; true when it was not held.
+    #[inline]
+    fn insert(&mut self, h: u64) -> bool {
+        if h == 0 {
+            return !std::mem::replace(&mut self.zero, true);
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let s = self.slots[i];
+            if s == h {
+                return false;
+            }
+            if s == 0 {
+                self.slots[i] = h;
+                self.len += 1;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        let mask = self.slots.len() - 1;
+        for h in old.into_iter().filter(|&h| h != 0) {
+            let mut i = h as usize & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = h;
+        }
+    }
+}
+
+/// Calls `f` with the hash of each run of `text`, of each two runs joined by one character,
+/// and of each digit tail (`tails`, the text's [`digit_tails`]), in that order: each run's
+/// hash after the hash of it joined to the run before (where that is one character), as the
+/// runs are read (one pass, no list of runs, the joining character read as it is passed).
+fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u64)) {
+    let seed = Hash::new(TAG_RUN);
+    // The open run's hash so far.
+    let mut h = seed;
+    let mut in_run = false;
+    // The hash of the last run closed, the characters read since it (counted up to 2), and
+    // the first of them.
+    let mut prev: Option<u64> = None;
+    let mut gap = 0u8;
+    let mut gap_char = '\0';
+    let b = text.as_bytes();
+    let mut i = 0;
+    loop {
+        // The open run's ASCII letters and digits, lowered as `Hash::push` lowers them.
+        if in_run {
+            while let Some(&x) = b.get(i) {
+                let l = ALNUM_LOWER[usize::from(x)];
+                if l == 0 {
+                    break;
+                }
+                h.step(u64::from(l));
+                i += 1;
+            }
+        }
+        let Some(&x) = b.get(i) else {
+            break;
+        };
+        let c = if x < 0x80 {
+            let l = ALNUM_LOWER[usize::from(x)];
+            if l != 0 {
+                // (A run is open here only after a character outside ASCII.)
+                if !in_run {
+                    in_run = true;
+                    h = seed;
+                }
+                h.step(u64::from(l));
+                i += 1;
+                continue;
+            }
+            char::from(x)
+        } else {
+            let Some(c) = text[i..].chars().next() else {
+                break;
+            };
+            if crate::text::is_alphanumeric(c) {
+                if !in_run {
+                    in_run = true;
+                    h = seed;
+                }
+                h.push(c);
+                i += c.len_utf8();
+                continue;
+            }
+            c
+        };
+        if in_run {
+            let run = h.finish();
+            if let Some(p) = prev
+                && gap == 1
+            {
+                f(joined_hash(p, gap_char, run));
+            }
+            f(run);
+            prev = Some(run);
+            gap = 0;
+            in_run = false;
+        }
+        if gap == 0 {
+            gap_char = c;
+        }
+        gap = gap.saturating_add(1).min(2);
+        i += c.len_utf8();
+    }
+    if in_run {
+        let run = h.finish();
+        if let Some(p) = prev
+            && gap == 1
+        {
+            f(joined_hash(p, gap_char, run));
+        }
+        f(run);
     }
     for &(_, _, tail) in tails {
         f(digits_hash(tail));
@@ -517,6 +650,80 @@ impl Seen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn runs(text: &str) -> Vec<Run> {
+        let mut out = Vec::new();
+        for_each_run(text, |r| {
+            out.push(r);
+            true
+        });
+        out
+    }
+
+    /// [`for_each_hash`] as it read before it hashed runs and pairs in one pass: from the
+    /// list of runs, each pair by the text between its runs.
+    fn for_each_hash_from_the_list(
+        text: &str,
+        tails: &[(usize, usize, u64)],
+        mut f: impl FnMut(u64),
+    ) {
+        let rs = runs(text);
+        for (i, r) in rs.iter().enumerate() {
+            f(r.hash);
+            if let Some(next) = rs.get(i + 1)
+                && let Some(h) = pair_hash(text, r, next)
+            {
+                f(h);
+            }
+        }
+        for &(_, _, tail) in tails {
+            f(digits_hash(tail));
+        }
+    }
+
+    /// [`text_hashes`] as it was made before: the list's hashes, the first of each kept by a
+    /// `HashSet`.
+    fn text_hashes_by_a_set(text: &str) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut once = std::collections::HashSet::new();
+        for_each_hash_from_the_list(text, &digit_tails(text), |h| {
+            if once.insert(h) {
+                out.push(h);
+            }
+        });
+        out
+    }
+
+    proptest::proptest! {
+        /// One pass gives the hashes the list of runs gives, in the same order, and the
+        /// first of each is kept as a set keeps it.
+        #[test]
+        fn hashes_match_the_list_of_runs(
+            text in "[a-cA-C0-9 .,@+()\\-\u{e9}\u{c9}\u{130}\u{3a3}\u{4e2d}\u{661}\u{a0}\u{2011}]{0,80}",
+        ) {
+            let tails = digit_tails(&text);
+            let (mut got, mut want) = (Vec::new(), Vec::new());
+            for_each_hash(&text, &tails, |h| got.push(h));
+            for_each_hash_from_the_list(&text, &tails, |h| want.push(h));
+            proptest::prop_assert_eq!(got, want);
+            proptest::prop_assert_eq!(text_hashes(&text), text_hashes_by_a_set(&text));
+        }
+
+        /// The set of hashes keeps the first of each, through growing, 0 included.
+        #[test]
+        fn hash_once_keeps_the_first_of_each(
+            hs in proptest::collection::vec(0u64..300, 0..400),
+            shift in 0u32..64,
+        ) {
+            let mut once = HashOnce::for_text(0);
+            let mut set = std::collections::HashSet::new();
+            for h in hs {
+                // Low bits alike (probing) or high bits apart.
+                let h = h.rotate_left(shift);
+                proptest::prop_assert_eq!(once.insert(h), set.insert(h));
+            }
+        }
+    }
 
     /// [`Seen::may_hold`] as it read before it looked runs up while reading them: from the
     /// list of runs.
