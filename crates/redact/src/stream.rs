@@ -31,7 +31,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use redact_entity::fxhash::FxHasher;
 
 use redact_detect::resolve;
-use redact_surrogate::seen::{digit_tails, number_tail};
+use redact_surrogate::seen::{digit_tails, is_alphanumeric, number_tail};
 use redact_surrogate::{PreparedText, Surrogates};
 
 use crate::{
@@ -156,7 +156,8 @@ struct Edit {
 /// its bit ([`RunScan::runs`]).
 fn push_runs(text: &str, base: usize, runs: &mut Vec<(usize, usize, u32)>) {
     // The runs of [`alnum_runs`], read in one loop: ASCII bytes by a table, other
-    // characters by `char::is_alphanumeric`. An all-ASCII run is hashed as it stands,
+    // characters by `char::is_alphanumeric` (from the generator's tables by block: the
+    // Unicode look-up costs hundreds of instructions a character). An all-ASCII run is hashed as it stands,
     // eight bytes at a time (lowering an ASCII letter or digit is `| 0x20`); a run with
     // another character is lowered by `char::to_lowercase` first.
     let b = text.as_bytes();
@@ -164,7 +165,7 @@ fn push_runs(text: &str, base: usize, runs: &mut Vec<(usize, usize, u32)>) {
         text[i..]
             .chars()
             .next()
-            .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
+            .map_or((false, 1), |c| (is_alphanumeric(c), c.len_utf8()))
     };
     let mut key = String::new();
     let mut i = 0;
@@ -217,7 +218,8 @@ fn push_runs(text: &str, base: usize, runs: &mut Vec<(usize, usize, u32)>) {
 
 /// [`RunScan::tails`] of `text`, whose [`digit_tails`] are `tails`.
 fn kept_tails(text: &str, tails: Vec<(usize, usize, u64)>) -> Vec<(usize, usize, u64)> {
-    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    // `char::is_alphanumeric`, by the generator's tables.
+    let alnum = |c: Option<char>| c.is_some_and(is_alphanumeric);
     tails
         .into_iter()
         // Glued to a letter or digit after it (`2023-04-04T01`), no reading of a restore
@@ -1102,12 +1104,10 @@ struct WordScan {
 impl WordScan {
     fn of(text: &str) -> WordScan {
         let b = text.as_bytes();
-        WordScan {
-            words: word_runs(text)
-                .map(|(s, e)| (s, e, lower_hash(&b[s..e])))
-                .collect(),
-            first: None,
-        }
+        // Room for a word every 8 bytes: the list is rarely copied as it grows.
+        let mut words = Vec::with_capacity(text.len() / 8);
+        words.extend(word_runs(text).map(|(s, e)| (s, e, lower_hash(&b[s..e]))));
+        WordScan { words, first: None }
     }
 
     /// [`WordScan::of`] with the words by hash too: a piece's, made on the thread that
@@ -1663,6 +1663,22 @@ mod tests {
                 .collect();
             prop_assert_eq!(scanned, bits);
             proptest::prop_assert_eq!(got, want);
+        }
+
+        /// The digit tails kept are those `char::is_alphanumeric` keeps (the tails are read
+        /// by the generator's tables of letters by block).
+        #[test]
+        fn kept_tails_match_char_alphanumeric(
+            text in "[0-9 .a\u{e9}\u{130}\u{3a3}\u{4e2d}\u{661}\u{2160}\u{e01}\u{e31}\u{20ac}-]{0,40}",
+        ) {
+            let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+            let want: Vec<(usize, usize, u64)> = digit_tails(&text)
+                .into_iter()
+                .filter(|&(s, e, _)| {
+                    !alnum(text[e..].chars().next()) && !alnum(text[..s].chars().next_back())
+                })
+                .collect();
+            prop_assert_eq!(kept_tails(&text, digit_tails(&text)), want);
         }
 
         /// The word-at-a-time hash of an ASCII run is that of the run lowered.

@@ -223,6 +223,14 @@ fn for_each_run(text: &str, mut f: impl FnMut(Run) -> bool) {
     }
 }
 
+/// `c.is_alphanumeric()`, as the runs here are read: from tables built once per block of 256
+/// characters (the Unicode look-up costs hundreds of instructions for each character outside
+/// ASCII), for a caller that reads the same runs.
+#[inline]
+pub fn is_alphanumeric(c: char) -> bool {
+    crate::text::is_alphanumeric(c)
+}
+
 /// The hash of two runs joined by the one character between them, if they are.
 fn pair_hash(text: &str, a: &Run, b: &Run) -> Option<u64> {
     let mut sep = text[a.end..b.start].chars();
@@ -403,7 +411,7 @@ pub fn text_hashes(text: &str) -> Vec<u64> {
 /// [`text_hashes`] of `text` whose [`digit_tails`] are `tails` (a caller that needs them
 /// too makes them once).
 pub fn text_hashes_with_tails(text: &str, tails: &[(usize, usize, u64)]) -> Vec<u64> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(text.len() / 8);
     let mut once = HashOnce::for_text(text.len());
     for_each_hash(text, tails, |h| {
         if once.insert(h) {
@@ -427,7 +435,7 @@ struct HashOnce {
 
 impl HashOnce {
     /// Sized for the hashes of a text of `len` bytes (a run and a pair about every 8 bytes,
-    /// many of them repeats).
+    /// many of them repeats): each slot zeroed costs, and so does growing.
     fn for_text(len: usize) -> HashOnce {
         HashOnce {
             slots: vec![0; (len / 4).next_power_of_two().max(64)],
@@ -442,7 +450,8 @@ impl HashOnce {
         if h == 0 {
             return !std::mem::replace(&mut self.zero, true);
         }
-        if 2 * (self.len + 1) > self.slots.len() {
+        // At most three quarters full.
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
