@@ -206,7 +206,7 @@ fn push_runs(text: &str, base: usize, runs: &mut Vec<(usize, usize, u32)>) {
             }
         }
         let bit = if ascii {
-            ascii_alnum_bit(&b[s..i])
+            ascii_alnum_bit_at(b, s, i)
         } else {
             key.clear();
             push_folded(&mut key, &text[s..i]);
@@ -1106,7 +1106,7 @@ impl WordScan {
         let b = text.as_bytes();
         // Room for a word every 8 bytes: the list is rarely copied as it grows.
         let mut words = Vec::with_capacity(text.len() / 8);
-        words.extend(word_runs(text).map(|(s, e)| (s, e, lower_hash(&b[s..e]))));
+        words.extend(word_runs(text).map(|(s, e)| (s, e, lower_hash_at(b, s, e))));
         WordScan { words, first: None }
     }
 
@@ -1189,18 +1189,38 @@ impl<'a> WordSet<'a> {
 /// byte strings equal but for ASCII case. [`FxHasher`] of eight bytes at a time, each word
 /// lowered at once ([`lower_ascii_word`]).
 fn lower_hash(bytes: &[u8]) -> u64 {
-    let mut chunks = bytes.chunks_exact(8);
+    lower_hash_at(bytes, 0, bytes.len())
+}
+
+/// [`lower_hash`] of `b[s..e]`: its last bytes read with one load from `b` where `b` has 8
+/// bytes from there ([`tail_word`]).
+#[inline]
+fn lower_hash_at(b: &[u8], s: usize, e: usize) -> u64 {
     let mut h = FxHasher::default();
-    for c in &mut chunks {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        h.write_u64(lower_ascii_word(w));
+    let mut p = s;
+    while let Some(w) = b[p..e].first_chunk::<8>() {
+        h.write_u64(lower_ascii_word(u64::from_le_bytes(*w)));
+        p += 8;
     }
-    let rest = chunks.remainder();
-    let mut w = [0u8; 8];
-    w[..rest.len()].copy_from_slice(rest);
     // The length tells `a` from `a\0` (a word is never empty, a part may hold any byte).
-    h.write_u64(lower_ascii_word(u64::from_le_bytes(w)) ^ ((rest.len() as u64) << 59));
+    h.write_u64(lower_ascii_word(tail_word(b, p, e)) ^ (((e - p) as u64) << 59));
     h.finish()
+}
+
+/// The bytes of `b[from..to]` (fewer than 8) as a little-endian word, zero above them: one
+/// 8-byte load, masked, where `b` has 8 bytes from `from` (copying a few bytes into a
+/// buffer was a call to `memcpy` for each word).
+#[inline]
+fn tail_word(b: &[u8], from: usize, to: usize) -> u64 {
+    let n = to - from;
+    debug_assert!(n < 8);
+    match b[from..].first_chunk::<8>() {
+        Some(w) => u64::from_le_bytes(*w) & ((1u64 << (8 * n)) - 1),
+        None => b[from..to]
+            .iter()
+            .rev()
+            .fold(0, |w, &c| (w << 8) | u64::from(c)),
+    }
 }
 
 /// Each byte of `w` that is an ASCII capital, lowered; the others unchanged (SWAR: the
@@ -1222,19 +1242,30 @@ fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = text.as_bytes();
     let mut i = 0;
     std::iter::from_fn(move || {
-        while i < b.len() && !is_word_byte(b[i]) {
+        while i < b.len() && !WORD_BYTE[usize::from(b[i])] {
             i += 1;
         }
         if i >= b.len() {
             return None;
         }
         let s = i;
-        while i < b.len() && is_word_byte(b[i]) {
+        while i < b.len() && WORD_BYTE[usize::from(b[i])] {
             i += 1;
         }
         Some((s, i))
     })
 }
+
+/// [`is_word_byte`] by byte: one load instead of its three tests.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = is_word_byte(i as u8);
+        i += 1;
+    }
+    t
+};
 
 /// Runs of letters and digits a stand-in is keyed by ([`StreamRedactor::stand_ins_in`]): by
 /// its first run alone, the stand-ins starting with a common run (`192`, `415`, a first
@@ -1269,21 +1300,26 @@ static ASCII_CLASS: [u8; 256] = {
 /// [`first_run_bit_bytes`] of `run` lowered, for a run of ASCII letters and digits only:
 /// [`FxHasher::write`]'s words with each byte `| 0x20` (a digit has that bit already), the
 /// last one to seven bytes lowered before the word's padding and length are added.
+#[cfg(test)]
 fn ascii_alnum_bit(run: &[u8]) -> usize {
+    ascii_alnum_bit_at(run, 0, run.len())
+}
+
+/// [`ascii_alnum_bit`] of `b[s..e]`: its last bytes read with one load from `b` where `b` has
+/// 8 bytes from there ([`tail_word`]), each lowered by the mask.
+#[inline]
+fn ascii_alnum_bit_at(b: &[u8], s: usize, e: usize) -> usize {
     const LOWER: u64 = 0x2020_2020_2020_2020;
-    let mut chunks = run.chunks_exact(8);
     let mut h = FxHasher::default();
-    for c in &mut chunks {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        h.write_u64(w | LOWER);
+    let mut p = s;
+    while let Some(w) = b[p..e].first_chunk::<8>() {
+        h.write_u64(u64::from_le_bytes(*w) | LOWER);
+        p += 8;
     }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        for (d, &c) in w.iter_mut().zip(rest) {
-            *d = c | 0x20;
-        }
-        h.write_u64(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+    let n = e - p;
+    if n > 0 {
+        let low = LOWER & ((1u64 << (8 * n)) - 1);
+        h.write_u64((tail_word(b, p, e) | low) ^ ((n as u64) << 59));
     }
     (h.finish() as usize) & (FIRST_RUN_BITS - 1)
 }
@@ -1681,6 +1717,23 @@ mod tests {
             prop_assert_eq!(kept_tails(&text, digit_tails(&text)), want);
         }
 
+        /// Hashes read in the text (the last bytes by one load) are those of the words copied
+        /// out, as they were made before.
+        #[test]
+        fn hashes_in_the_text_match_the_copies(
+            text in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
+            s in 0usize..40,
+            len in 1usize..20,
+        ) {
+            let s = s.min(text.len());
+            let e = (s + len).min(text.len());
+            let run = &text[s..e];
+            prop_assert_eq!(lower_hash_at(&text, s, e), lower_hash_by_copy(run));
+            prop_assert_eq!(lower_hash(run), lower_hash_by_copy(run));
+            let alnum: Vec<u8> = text.iter().map(|&c| b"aZ09q"[usize::from(c) % 5]).collect();
+            prop_assert_eq!(ascii_alnum_bit_at(&alnum, s, e), ascii_alnum_bit_by_copy(&alnum[s..e]));
+        }
+
         /// The word-at-a-time hash of an ASCII run is that of the run lowered.
         #[test]
         fn ascii_run_bits_are_those_of_the_lowered_run(run in "[a-zA-Z0-9]{1,40}") {
@@ -1719,6 +1772,42 @@ mod tests {
 
     /// [`StreamRedactor::known_findings`] as it was: each word lowered into a string, looked
     /// up among the known values' first words lowered (the reference for the hashed look-up).
+    /// [`lower_hash`] as it read a word's last bytes before: copied into a buffer.
+    fn lower_hash_by_copy(bytes: &[u8]) -> u64 {
+        let mut chunks = bytes.chunks_exact(8);
+        let mut h = FxHasher::default();
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            h.write_u64(lower_ascii_word(w));
+        }
+        let rest = chunks.remainder();
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h.write_u64(lower_ascii_word(u64::from_le_bytes(w)) ^ ((rest.len() as u64) << 59));
+        h.finish()
+    }
+
+    /// [`ascii_alnum_bit`] as it read a run's last bytes before: lowered one by one into a
+    /// buffer.
+    fn ascii_alnum_bit_by_copy(run: &[u8]) -> usize {
+        const LOWER: u64 = 0x2020_2020_2020_2020;
+        let mut chunks = run.chunks_exact(8);
+        let mut h = FxHasher::default();
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            h.write_u64(w | LOWER);
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            for (d, &c) in w.iter_mut().zip(rest) {
+                *d = c | 0x20;
+            }
+            h.write_u64(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+        }
+        (h.finish() as usize) & (FIRST_RUN_BITS - 1)
+    }
+
     fn known_findings_by_string(st: &StreamRedactor, piece: &str) -> Vec<(usize, usize)> {
         let mut by_word: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
         for (id, (v, _)) in st.known.iter().enumerate() {
