@@ -411,13 +411,12 @@ pub fn text_hashes(text: &str) -> Vec<u64> {
 /// [`text_hashes`] of `text` whose [`digit_tails`] are `tails` (a caller that needs them
 /// too makes them once).
 pub fn text_hashes_with_tails(text: &str, tails: &[(usize, usize, u64)]) -> Vec<u64> {
-    let mut out = Vec::with_capacity(text.len() / 8);
+    // Every hash listed, then the first of each kept: pushing is inlined where
+    // `for_each_hash` calls it, the set's look-up (larger) was a call per hash.
+    let mut out = Vec::with_capacity(text.len() / 4);
+    for_each_hash(text, tails, |h| out.push(h));
     let mut once = HashOnce::for_text(text.len());
-    for_each_hash(text, tails, |h| {
-        if once.insert(h) {
-            out.push(h);
-        }
-    });
+    out.retain(|&h| once.insert(h));
     out
 }
 
