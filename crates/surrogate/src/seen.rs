@@ -101,12 +101,19 @@ impl Hash {
     fn new(tag: u64) -> Hash {
         Hash(mix(tag.wrapping_add(0x9e37_79b9_7f4a_7c15)))
     }
+    #[inline]
     fn push(&mut self, c: char) {
         if c.is_ascii() {
             // What `to_lowercase` gives for an ASCII character, without its iterator.
             self.step(u64::from(c.to_ascii_lowercase()));
             return;
         }
+        self.push_lowered(c);
+    }
+    /// [`Hash::push`] of a character outside ASCII: apart, so that the ASCII case inlines
+    /// small where a pair is hashed.
+    #[inline(never)]
+    fn push_lowered(&mut self, c: char) {
         for l in c.to_lowercase() {
             self.step(u64::from(u32::from(l)));
         }
@@ -242,6 +249,7 @@ fn pair_hash(text: &str, a: &Run, b: &Run) -> Option<u64> {
 }
 
 /// The hash of two runs (by their hashes) joined by the character `c`.
+#[inline]
 fn joined_hash(a: u64, c: char, b: u64) -> u64 {
     let mut h = Hash::new(TAG_PAIR);
     h.push_hash(a);
