@@ -59,9 +59,11 @@ pub struct PieceSeen {
 pub fn piece_seen(piece: &str) -> PieceSeen {
     // The digit tails, for both the hashes and the runs' scan.
     let tails = digit_tails(piece);
+    // The runs, found as the hashes are made (the same runs): only their bits are made here.
+    let (hashes, runs) = redact_surrogate::seen::text_hashes_and_runs(piece, &tails);
     PieceSeen {
-        hashes: redact_surrogate::seen::text_hashes_with_tails(piece, &tails),
-        runs: RunScan::with_tails(piece, tails),
+        hashes,
+        runs: RunScan::of_runs(piece, &runs, tails),
         words: WordScan::indexed(piece),
         prepared: PreparedText::pays_ahead(piece).then(|| PreparedText::of(piece)),
     }
@@ -86,6 +88,35 @@ impl RunScan {
     fn with_tails(text: &str, tails: Vec<(usize, usize, u64)>) -> RunScan {
         let mut runs = Vec::with_capacity(text.len() / 6);
         push_runs(text, 0, &mut runs);
+        RunScan {
+            runs,
+            tails: kept_tails(text, tails),
+        }
+    }
+
+    /// [`RunScan::of`] of `text`, whose runs of letters and digits are `found` (each
+    /// `(start, end, all ASCII)`, as [`redact_surrogate::seen::text_hashes_and_runs`] reads
+    /// them) and whose [`digit_tails`] are `tails`: each run's bit as [`push_runs`] makes it.
+    fn of_runs(
+        text: &str,
+        found: &[(usize, usize, bool)],
+        tails: Vec<(usize, usize, u64)>,
+    ) -> RunScan {
+        let b = text.as_bytes();
+        let mut key = String::new();
+        let runs = found
+            .iter()
+            .map(|&(s, e, ascii)| {
+                let bit = if ascii {
+                    ascii_alnum_bit_at(b, s, e)
+                } else {
+                    key.clear();
+                    push_folded(&mut key, &text[s..e]);
+                    first_run_bit(&key)
+                };
+                (s, e, bit as u32)
+            })
+            .collect();
         RunScan {
             runs,
             tails: kept_tails(text, tails),
@@ -1697,8 +1728,14 @@ mod tests {
                     (s, e, first_run_bit(&key) as u32)
                 })
                 .collect();
-            prop_assert_eq!(scanned, bits);
+            prop_assert_eq!(&scanned, &bits);
             proptest::prop_assert_eq!(got, want);
+            // From the runs the hashes of the piece were made with, the same scan.
+            let tails = digit_tails(&text);
+            let (_, found) = redact_surrogate::seen::text_hashes_and_runs(&text, &tails);
+            let of_runs = RunScan::of_runs(&text, &found, tails);
+            prop_assert_eq!(&of_runs.runs, &scanned);
+            prop_assert_eq!(of_runs.tails, RunScan::of(&text).tails);
         }
 
         /// The digit tails kept are those `char::is_alphanumeric` keeps (the tails are read

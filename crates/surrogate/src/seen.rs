@@ -423,9 +423,33 @@ pub fn text_hashes_with_tails(text: &str, tails: &[(usize, usize, u64)]) -> Vec<
     // `for_each_hash` calls it, the set's look-up (larger) was a call per hash.
     let mut out = Vec::with_capacity(text.len() / 4);
     for_each_hash(text, tails, |h| out.push(h));
-    let mut once = HashOnce::for_text(text.len());
-    out.retain(|&h| once.insert(h));
+    first_of_each(&mut out, text.len());
     out
+}
+
+/// [`text_hashes_with_tails`], and the maximal runs of letters and digits of `text` (letters
+/// and digits by `char::is_alphanumeric`) as they are read for it, each as `(start, end, all
+/// ASCII)`, in order: for a caller that needs the runs too (one pass for both).
+pub fn text_hashes_and_runs(
+    text: &str,
+    tails: &[(usize, usize, u64)],
+) -> (Vec<u64>, Vec<(usize, usize, bool)>) {
+    let mut out = Vec::with_capacity(text.len() / 4);
+    let mut runs = Vec::with_capacity(text.len() / 6);
+    for_each_hash_and_run(
+        text,
+        tails,
+        |h| out.push(h),
+        |s, e, ascii| runs.push((s, e, ascii)),
+    );
+    first_of_each(&mut out, text.len());
+    (out, runs)
+}
+
+/// Keeps the first of each hash of `hashes`, made of a text of `len` bytes.
+fn first_of_each(hashes: &mut Vec<u64>, len: usize) {
+    let mut once = HashOnce::for_text(len);
+    hashes.retain(|&h| once.insert(h));
 }
 
 /// A set of hashes, to keep the first of each ([`text_hashes_with_tails`]): open addressing
@@ -495,11 +519,24 @@ impl HashOnce {
 /// and of each digit tail (`tails`, the text's [`digit_tails`]), in that order: each run's
 /// hash after the hash of it joined to the run before (where that is one character), as the
 /// runs are read (one pass, no list of runs, the joining character read as it is passed).
-fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u64)) {
+fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], f: impl FnMut(u64)) {
+    for_each_hash_and_run(text, tails, f, |_, _, _| {});
+}
+
+/// [`for_each_hash`], calling `on_run` too with each run's `(start, end, all ASCII)`.
+#[inline]
+fn for_each_hash_and_run(
+    text: &str,
+    tails: &[(usize, usize, u64)],
+    mut f: impl FnMut(u64),
+    mut on_run: impl FnMut(usize, usize, bool),
+) {
     let seed = Hash::new(TAG_RUN);
-    // The open run's hash so far.
+    // The open run's hash so far, where it starts, and whether it is all ASCII so far.
     let mut h = seed;
     let mut in_run = false;
+    let mut start = 0;
+    let mut ascii = true;
     // The hash of the last run closed, the characters read since it (counted up to 2), and
     // the first of them.
     let mut prev: Option<u64> = None;
@@ -529,6 +566,8 @@ fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u6
                 if !in_run {
                     in_run = true;
                     h = seed;
+                    start = i;
+                    ascii = true;
                 }
                 h.step(u64::from(l));
                 i += 1;
@@ -543,7 +582,9 @@ fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u6
                 if !in_run {
                     in_run = true;
                     h = seed;
+                    start = i;
                 }
+                ascii = false;
                 h.push(c);
                 i += c.len_utf8();
                 continue;
@@ -558,6 +599,7 @@ fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u6
                 f(joined_hash(p, gap_char, run));
             }
             f(run);
+            on_run(start, i, ascii);
             prev = Some(run);
             gap = 0;
             in_run = false;
@@ -576,6 +618,7 @@ fn for_each_hash(text: &str, tails: &[(usize, usize, u64)], mut f: impl FnMut(u6
             f(joined_hash(p, gap_char, run));
         }
         f(run);
+        on_run(start, text.len(), ascii);
     }
     for &(_, _, tail) in tails {
         f(digits_hash(tail));
@@ -723,6 +766,14 @@ mod tests {
             for_each_hash_from_the_list(&text, &tails, |h| want.push(h));
             proptest::prop_assert_eq!(got, want);
             proptest::prop_assert_eq!(text_hashes(&text), text_hashes_by_a_set(&text));
+            // The runs read on the way are the list's, with whether each is ASCII.
+            let (hashes, read) = text_hashes_and_runs(&text, &tails);
+            proptest::prop_assert_eq!(hashes, text_hashes(&text));
+            let want: Vec<(usize, usize, bool)> = runs(&text)
+                .iter()
+                .map(|r| (r.start, r.end, text[r.start..r.end].is_ascii()))
+                .collect();
+            proptest::prop_assert_eq!(read, want);
         }
 
         /// The set of hashes keeps the first of each, through growing, 0 included.
