@@ -289,24 +289,33 @@ impl GramPositions {
                 }
             }
             None if n > 0 => {
-                // The gram ending at byte `3 + i` starts at `i`.
-                let mask = buckets - 1;
-                let head = b[..3].iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
-                let mut g = head;
-                let counts = &mut bounds[2..2 + buckets];
-                for &c in &b[3..] {
-                    g = (g << 8) | u32::from(c);
-                    counts[bucket(g) & mask] += 1;
+                // The grams in order, four out of each 8-byte load (no chain of shifts from
+                // one gram to the next), then the last ones one by one: `each(i, g)` with
+                // the gram `g` starting at `i`.
+                fn for_each_gram(b: &[u8], mut each: impl FnMut(usize, u32)) {
+                    let mut p = 0;
+                    while let Some(w) = b.get(p..p + 8).and_then(|w| w.try_into().ok()) {
+                        let w = u64::from_be_bytes(w);
+                        each(p, (w >> 32) as u32);
+                        each(p + 1, (w >> 24) as u32);
+                        each(p + 2, (w >> 16) as u32);
+                        each(p + 3, (w >> 8) as u32);
+                        p += 4;
+                    }
+                    for q in p..b.len().saturating_sub(3) {
+                        each(q, gram_at(b, q));
+                    }
                 }
+                let mask = buckets - 1;
+                let counts = &mut bounds[2..2 + buckets];
+                for_each_gram(b, |_, g| counts[bucket(g) & mask] += 1);
                 running_sums(&mut bounds);
-                let mut g = head;
                 let starts = &mut bounds[1..1 + buckets];
-                for (i, &c) in b[3..].iter().enumerate() {
-                    g = (g << 8) | u32::from(c);
+                for_each_gram(b, |i, g| {
                     let c = &mut starts[bucket(g) & mask];
                     positions[*c as usize] = i as u32;
                     *c += 1;
-                }
+                });
             }
             None => {}
         }
@@ -1779,6 +1788,10 @@ mod tests {
         ) {
             let all = GramPositions::build(text.as_bytes(), false);
             let high = GramPositions::build(text.as_bytes(), true);
+            // The lists are those a gram-by-gram count makes.
+            let (bounds, positions) = gram_positions_one_by_one(text.as_bytes(), all.shift);
+            prop_assert_eq!(&all.bounds, &bounds);
+            prop_assert_eq!(&all.positions, &positions);
             for n in slices_and(&text, &cuts, &needles) {
                 let naive = text.contains(n.as_str());
                 prop_assert_eq!(all.contains(text.as_bytes(), n.as_bytes()), naive, "{:?}", n);
@@ -1827,6 +1840,34 @@ mod tests {
     }
 
     /// [`ShortWords::of`] as it was written before its one-pass loop.
+    /// [`GramPositions::build`]'s bounds and positions of every gram, as it made them before
+    /// it read four grams out of each 8-byte load: gram by gram, each shifted in.
+    fn gram_positions_one_by_one(b: &[u8], shift: u32) -> (Vec<u32>, Vec<u32>) {
+        let n = b.len().saturating_sub(3);
+        let buckets = 1usize << (32 - shift);
+        let bucket = |g: u32| (g.wrapping_mul(BUCKET_MUL) >> shift) as usize;
+        let mut bounds = vec![0u32; buckets + 2];
+        let mut positions = vec![0u32; n];
+        if n > 0 {
+            let head = b[..3].iter().fold(0u32, |g, &c| (g << 8) | u32::from(c));
+            let mut g = head;
+            for &c in &b[3..] {
+                g = (g << 8) | u32::from(c);
+                bounds[2 + bucket(g)] += 1;
+            }
+            running_sums(&mut bounds);
+            let mut g = head;
+            for (i, &c) in b[3..].iter().enumerate() {
+                g = (g << 8) | u32::from(c);
+                let c = &mut bounds[1 + bucket(g)];
+                positions[*c as usize] = i as u32;
+                *c += 1;
+            }
+        }
+        bounds.truncate(buckets + 1);
+        (bounds, positions)
+    }
+
     fn short_words_by_positions(lower: &[u8]) -> ShortWords {
         let mut w = ShortWords {
             ascii: vec![0; SHORT_ASCII_WORDS.div_ceil(64)],
