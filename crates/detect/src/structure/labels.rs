@@ -99,11 +99,27 @@ impl Labels {
 /// Up to sixteen bytes packed into two little-endian machine words, zero bytes after them.
 #[inline]
 fn pack(k: &[u8]) -> (u64, u64) {
-    let mut b = [0u8; 16];
-    b[..k.len()].copy_from_slice(k);
-    let (lo, hi) = b.split_at(8);
-    let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
-    (word(lo), word(hi))
+    // Loads of fixed size, not a copy into a zeroed buffer (two calls of the C library).
+    match k.split_first_chunk::<8>() {
+        Some((lo, rest)) => (u64::from_le_bytes(*lo), load_le(rest)),
+        None => (load_le(k), 0),
+    }
+}
+
+/// Up to eight bytes as a little-endian word, zero bytes after them: two loads that may
+/// overlap (an overlapping byte is the same byte in both, at the same place).
+#[inline]
+fn load_le(k: &[u8]) -> u64 {
+    let n = k.len();
+    if let (Some(a), Some(b)) = (k.first_chunk::<4>(), k.last_chunk::<4>()) {
+        u64::from(u32::from_le_bytes(*a)) | u64::from(u32::from_le_bytes(*b)) << (8 * (n - 4))
+    } else if n > 0 {
+        u64::from(k[0])
+            | u64::from(k[n / 2]) << (8 * (n / 2))
+            | u64::from(k[n - 1]) << (8 * (n - 1))
+    } else {
+        0
+    }
 }
 
 /// The labels of one to sixteen bytes without a zero byte, packed (see [`pack`]), in an
@@ -814,6 +830,33 @@ mod tests {
                 normalise(label),
                 "{label:?}"
             );
+        }
+    }
+
+    /// [`pack`] as it was: a copy into a zeroed buffer.
+    fn pack_reference(k: &[u8]) -> (u64, u64) {
+        let mut b = [0u8; 16];
+        b[..k.len()].copy_from_slice(k);
+        let (lo, hi) = b.split_at(8);
+        let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
+        (word(lo), word(hi))
+    }
+
+    #[test]
+    fn packing_is_the_copy_into_a_zeroed_buffer() {
+        let bytes: Vec<u8> = (1..=16).chain([0, 0x80, 0xFF, 0x20]).collect();
+        for start in 0..bytes.len() {
+            for end in start..=(start + 16).min(bytes.len()) {
+                let k = &bytes[start..end];
+                assert_eq!(pack(k), pack_reference(k), "{k:?}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn packing_agrees_with_the_copy(k in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..=16)) {
+            proptest::prop_assert_eq!(pack(&k), pack_reference(&k));
         }
     }
 
