@@ -498,21 +498,27 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     let Lists {
         mut toks,
         mut flag_cache,
+        mut marks,
     } = LISTS.take();
     toks.clear();
     toks.reserve(text.len() / 6);
     // Room for a line break every 48 bytes and a few colons: the lists seldom grow (each
     // growth from empty was three or four reallocations).
-    let mut marks = Marks {
-        newlines: Vec::with_capacity(text.len() / 48 + 4),
-        colons: Vec::with_capacity(text.len() / 128 + 4),
-        ats: Vec::new(),
-    };
+    marks.newlines.clear();
+    marks.colons.clear();
+    marks.ats.clear();
+    marks.newlines.reserve(text.len() / 48 + 4);
+    marks.colons.reserve(text.len() / 128 + 4);
     tokenize(text, &mut toks, &mut marks);
     if toks.is_empty() {
-        keep_lists(toks, flag_cache);
+        keep_lists(toks, flag_cache, marks);
         return;
     }
+    let Marks {
+        newlines,
+        colons,
+        ats,
+    } = marks;
     flag_cache.clear();
     flag_cache.resize(toks.len(), std::cell::Cell::new(u32::MAX));
     let mut cx = Cx {
@@ -523,9 +529,9 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         // Room for the names and labelled values of most texts: fewer growths.
         found: Vec::with_capacity(8),
         claimed: Vec::with_capacity(8),
-        locals: email_locals(text, &marks.ats),
-        newlines: marks.newlines,
-        colons: marks.colons,
+        locals: email_locals(text, &ats),
+        newlines,
+        colons,
     };
     labels(&mut cx);
     chat::speakers(&mut cx);
@@ -536,16 +542,23 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     for &(s, e, rule) in &cx.found {
         out.push(Finding::new(s, e, Kind::Person, rule));
     }
-    keep_lists(cx.toks, cx.flag_cache);
+    let marks = Marks {
+        newlines: cx.newlines,
+        colons: cx.colons,
+        ats,
+    };
+    keep_lists(cx.toks, cx.flag_cache, marks);
 }
 
 /// The token lists of the last text [`recognize`] read on this thread, kept for the next
 /// text: allocated for each text the tokens alone were four kilobytes for a kilobyte of
-/// text, which the allocator serves from its large bins.
+/// text, which the allocator serves from its large bins. The lists of marks too (three
+/// allocations a text less).
 #[derive(Default)]
 struct Lists {
     toks: Vec<Tok>,
     flag_cache: Vec<std::cell::Cell<u32>>,
+    marks: Marks,
 }
 
 thread_local! {
@@ -553,6 +566,11 @@ thread_local! {
         std::cell::Cell::new(Lists {
             toks: Vec::new(),
             flag_cache: Vec::new(),
+            marks: Marks {
+                newlines: Vec::new(),
+                colons: Vec::new(),
+                ats: Vec::new(),
+            },
         })
     };
 }
@@ -560,9 +578,20 @@ thread_local! {
 /// The most tokens [`LISTS`] keeps room for (a long text's lists are dropped with it).
 const LISTS_KEPT: usize = 4096;
 
-fn keep_lists(toks: Vec<Tok>, flag_cache: Vec<std::cell::Cell<u32>>) {
+fn keep_lists(toks: Vec<Tok>, flag_cache: Vec<std::cell::Cell<u32>>, marks: Marks) {
     if toks.capacity() <= LISTS_KEPT && flag_cache.capacity() <= LISTS_KEPT {
-        LISTS.set(Lists { toks, flag_cache });
+        // Marks are fewer than tokens, most texts; a long text's are dropped with it.
+        let kept = |v: &Vec<usize>| v.capacity() <= LISTS_KEPT;
+        let marks = if kept(&marks.newlines) && kept(&marks.colons) && kept(&marks.ats) {
+            marks
+        } else {
+            Marks::default()
+        };
+        LISTS.set(Lists {
+            toks,
+            flag_cache,
+            marks,
+        });
     }
 }
 
