@@ -499,6 +499,8 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         mut toks,
         mut flag_cache,
         mut marks,
+        mut found,
+        mut claimed,
     } = LISTS.take();
     toks.clear();
     toks.reserve(text.len() / 6);
@@ -511,7 +513,13 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
     marks.colons.reserve(text.len() / 128 + 4);
     tokenize(text, &mut toks, &mut marks);
     if toks.is_empty() {
-        keep_lists(toks, flag_cache, marks);
+        keep_lists(Lists {
+            toks,
+            flag_cache,
+            marks,
+            found,
+            claimed,
+        });
         return;
     }
     let Marks {
@@ -526,9 +534,18 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         lex: &LEXICON,
         flag_cache,
         toks,
-        // Room for the names and labelled values of most texts: fewer growths.
-        found: Vec::with_capacity(8),
-        claimed: Vec::with_capacity(8),
+        // Room for the names and labelled values of most texts: fewer growths (the lists
+        // of the thread's last text, emptied).
+        found: {
+            found.clear();
+            found.reserve(8);
+            found
+        },
+        claimed: {
+            claimed.clear();
+            claimed.reserve(8);
+            claimed
+        },
         locals: email_locals(text, &ats),
         newlines,
         colons,
@@ -547,7 +564,13 @@ fn recognize(text: &str, out: &mut Vec<Finding>) {
         colons: cx.colons,
         ats,
     };
-    keep_lists(cx.toks, cx.flag_cache, marks);
+    keep_lists(Lists {
+        toks: cx.toks,
+        flag_cache: cx.flag_cache,
+        marks,
+        found: cx.found,
+        claimed: cx.claimed,
+    });
 }
 
 /// The token lists of the last text [`recognize`] read on this thread, kept for the next
@@ -559,6 +582,8 @@ struct Lists {
     toks: Vec<Tok>,
     flag_cache: Vec<std::cell::Cell<u32>>,
     marks: Marks,
+    found: Vec<(usize, usize, &'static str)>,
+    claimed: Vec<(usize, usize)>,
 }
 
 thread_local! {
@@ -571,6 +596,8 @@ thread_local! {
                 colons: Vec::new(),
                 ats: Vec::new(),
             },
+            found: Vec::new(),
+            claimed: Vec::new(),
         })
     };
 }
@@ -578,19 +605,39 @@ thread_local! {
 /// The most tokens [`LISTS`] keeps room for (a long text's lists are dropped with it).
 const LISTS_KEPT: usize = 4096;
 
-fn keep_lists(toks: Vec<Tok>, flag_cache: Vec<std::cell::Cell<u32>>, marks: Marks) {
+fn keep_lists(lists: Lists) {
+    let Lists {
+        toks,
+        flag_cache,
+        marks,
+        found,
+        claimed,
+    } = lists;
     if toks.capacity() <= LISTS_KEPT && flag_cache.capacity() <= LISTS_KEPT {
-        // Marks are fewer than tokens, most texts; a long text's are dropped with it.
+        // Marks and spans are fewer than tokens, most texts; a long text's are dropped with
+        // it.
         let kept = |v: &Vec<usize>| v.capacity() <= LISTS_KEPT;
         let marks = if kept(&marks.newlines) && kept(&marks.colons) && kept(&marks.ats) {
             marks
         } else {
             Marks::default()
         };
+        let found = if found.capacity() <= LISTS_KEPT {
+            found
+        } else {
+            Vec::new()
+        };
+        let claimed = if claimed.capacity() <= LISTS_KEPT {
+            claimed
+        } else {
+            Vec::new()
+        };
         LISTS.set(Lists {
             toks,
             flag_cache,
             marks,
+            found,
+            claimed,
         });
     }
 }
