@@ -300,12 +300,21 @@ const AFTER_DIGIT: usize = 160;
 
 /// The tokens of the stretches of `text` around its digits (all of a short text). A
 /// stretch starts at a word's start; the gap before its first token is read from the text.
+#[cfg(test)]
 fn tokens_near_digits(text: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    tokens_near_digits_into(text, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [`tokens_near_digits`] into `out` (empty), with `ranges` (emptied here) to list the
+/// stretches in.
+fn tokens_near_digits_into(text: &str, ranges: &mut Vec<(usize, usize)>, out: &mut Vec<Tok>) {
     let b = text.as_bytes();
     // The stretches of two digits overlap or touch when the digits are at most this far
     // apart: a stretch runs from the first digit of a run of such digits to its last.
     const REACH: usize = BEFORE_DIGIT + AFTER_DIGIT;
-    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    ranges.clear();
     let mut from = 0;
     while let Some(first) = next_digit(b, from) {
         let mut last = first;
@@ -323,8 +332,8 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
         from = last + 1;
     }
     // About a token in eight bytes of prose.
-    let mut out = Vec::with_capacity(ranges.iter().map(|r| r.1 - r.0).sum::<usize>() / 8);
-    for (a, z) in ranges {
+    out.reserve(ranges.iter().map(|r| r.1 - r.0).sum::<usize>() / 8);
+    for &(a, z) in ranges.iter() {
         // Start after a split character (a word's start) and end before one.
         let mut a = a;
         while a > 0 && !text.is_char_boundary(a) {
@@ -347,7 +356,7 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
             g -= c.len_utf8();
         }
         let first = out.len();
-        tokens_in(text, g, a, z, &mut out);
+        tokens_in(text, g, a, z, out);
         // Words of two stretches are not neighbours.
         if first > 0
             && let Some(t) = out.get_mut(first)
@@ -355,7 +364,6 @@ fn tokens_near_digits(text: &str) -> Vec<Tok> {
             t.gap = Gap::Other;
         }
     }
-    out
 }
 
 fn tokens_in(text: &str, gap_start: usize, from: usize, to: usize, out: &mut Vec<Tok>) {
@@ -1204,7 +1212,6 @@ fn short_unit(t: &str) -> bool {
 /// found (`None`: a text with no token near a digit, where nothing is found).
 pub struct Prepared<'a> {
     scan: Scan<'a>,
-    starts: Vec<usize>,
     /// Streets as token ranges (first, last).
     streets: Vec<(usize, usize)>,
     /// Streets in CJK scripts, as byte spans.
@@ -1220,41 +1227,142 @@ pub struct Prepared<'a> {
 impl Prepared<'_> {
     /// The token holding byte `pos`.
     fn tok_at(&self, pos: usize) -> Option<usize> {
-        let i = self.starts.partition_point(|&s| s <= pos).checked_sub(1)?;
-        (pos < self.scan.toks[i].end).then_some(i)
+        tok_at(&self.scan.toks, pos)
     }
 }
 
-/// The token holding byte `pos` (as [`Prepared::tok_at`] finds it in `starts`, the tokens'
-/// sorted starts), looked for from the token `hint`, which it then holds: the marks of the
-/// street automaton come in text order, each near the one before (an overlapping match
-/// starts at most a few words back), so a few steps from the last mark's token find it,
-/// where a binary search over all the tokens took a dozen. Farther away, the binary search.
-fn tok_near(starts: &[usize], toks: &[Tok], pos: usize, hint: &mut usize) -> Option<usize> {
+/// The token of `toks` (in text order) holding byte `pos`.
+fn tok_at(toks: &[Tok], pos: usize) -> Option<usize> {
+    let i = toks.partition_point(|t| t.start <= pos).checked_sub(1)?;
+    (pos < toks[i].end).then_some(i)
+}
+
+/// The token holding byte `pos` (as [`tok_at`] finds it), looked for from the token `hint`,
+/// which it then holds: the marks of the street automaton come in text order, each near the
+/// one before (an overlapping match starts at most a few words back), so a few steps from
+/// the last mark's token find it, where a binary search over all the tokens took a dozen.
+/// Farther away, the binary search.
+fn tok_near(toks: &[Tok], pos: usize, hint: &mut usize) -> Option<usize> {
     const STEPS: usize = 8;
-    let last = starts.len().checked_sub(1)?;
+    let last = toks.len().checked_sub(1)?;
     let mut i = (*hint).min(last);
     let mut steps = 0;
     // `i` becomes the last token starting at or before `pos`.
-    if starts[i] <= pos {
-        while i < last && starts[i + 1] <= pos && steps < STEPS {
+    if toks[i].start <= pos {
+        while i < last && toks[i + 1].start <= pos && steps < STEPS {
             i += 1;
             steps += 1;
         }
     } else {
-        while i > 0 && starts[i] > pos && steps < STEPS {
+        while i > 0 && toks[i].start > pos && steps < STEPS {
             i -= 1;
             steps += 1;
         }
     }
     if steps == STEPS {
-        i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
-    } else if starts[i] > pos {
+        i = toks.partition_point(|t| t.start <= pos).checked_sub(1)?;
+    } else if toks[i].start > pos {
         // Before the first token.
         return None;
     }
     *hint = i;
     (pos < toks[i].end).then_some(i)
+}
+
+/// The lists [`prepare`] and [`find_prepared`] fill, kept on each thread for its next text
+/// (as the rules keep theirs): a 1 KB text's address stage allocated, grew and freed a
+/// dozen of them, about 7,000 instructions of a 1 KB redaction. A text's prepared lists go
+/// back when [`find_prepared`] is done with them.
+struct Lists {
+    toks: Vec<Tok>,
+    ranges: Vec<(usize, usize)>,
+    digit_toks: Vec<usize>,
+    digit_count: Vec<u32>,
+    streets: Vec<(usize, usize)>,
+    cjk: Vec<(usize, usize)>,
+    postcodes: Vec<(usize, usize)>,
+    own: Vec<(usize, usize)>,
+    lead: Vec<usize>,
+    other: Vec<(usize, usize)>,
+    mine: Vec<(usize, usize)>,
+    pats: Vec<(usize, usize)>,
+    hits: Vec<(usize, usize)>,
+    have: Vec<(usize, usize)>,
+}
+
+/// The longest lists [`LISTS`] keeps (a long text's are dropped with it).
+const LISTS_KEPT: usize = 4096;
+
+impl Lists {
+    const EMPTY: Lists = Lists {
+        toks: Vec::new(),
+        ranges: Vec::new(),
+        digit_toks: Vec::new(),
+        digit_count: Vec::new(),
+        streets: Vec::new(),
+        cjk: Vec::new(),
+        postcodes: Vec::new(),
+        own: Vec::new(),
+        lead: Vec::new(),
+        other: Vec::new(),
+        mine: Vec::new(),
+        pats: Vec::new(),
+        hits: Vec::new(),
+        have: Vec::new(),
+    };
+
+    /// Keeps the lists for the thread's next text, but those a long text grew.
+    fn put(mut self) {
+        fn fit<T>(v: &mut Vec<T>) {
+            if v.capacity() > LISTS_KEPT {
+                *v = Vec::new();
+            }
+        }
+        fit(&mut self.toks);
+        fit(&mut self.ranges);
+        fit(&mut self.digit_toks);
+        fit(&mut self.digit_count);
+        fit(&mut self.streets);
+        fit(&mut self.cjk);
+        fit(&mut self.postcodes);
+        fit(&mut self.own);
+        fit(&mut self.lead);
+        fit(&mut self.other);
+        fit(&mut self.mine);
+        fit(&mut self.pats);
+        fit(&mut self.hits);
+        fit(&mut self.have);
+        LISTS.set(self);
+    }
+}
+
+impl Default for Lists {
+    fn default() -> Lists {
+        Lists::EMPTY
+    }
+}
+
+thread_local! {
+    static LISTS: std::cell::Cell<Lists> = const { std::cell::Cell::new(Lists::EMPTY) };
+}
+
+/// `v` emptied to be filled again, its room kept.
+fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut v = std::mem::take(v);
+    v.clear();
+    v
+}
+
+/// Fills `counts` (empty) with how many of `digit_toks` (ascending, each below `n`) are below
+/// each index up to `n`. Each stretch between two of them is filled at once (where a flag a
+/// token was set, then counted token by token).
+fn digit_counts(digit_toks: &[usize], n: usize, counts: &mut Vec<u32>) {
+    let mut count = 0u32;
+    for &d in digit_toks {
+        counts.resize(d + 1, count);
+        count += 1;
+    }
+    counts.resize(n + 1, count);
 }
 
 /// The address stage's reading of the text alone ([`Prepared`]).
@@ -1263,21 +1371,19 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         return None;
     }
     let types = &*TYPES;
-    let scan = Scan {
-        text,
-        toks: tokens_near_digits(text),
-    };
-    if scan.toks.is_empty() {
+    let mut l = LISTS.take();
+    let mut toks = cleared(&mut l.toks);
+    tokens_near_digits_into(text, &mut l.ranges, &mut toks);
+    if toks.is_empty() {
+        l.toks = toks;
+        l.put();
         return None;
     }
-    let starts: Vec<usize> = scan.toks.iter().map(|t| t.start).collect();
-    // Tokens with a digit, counted up to each token: a street has its number within a few
-    // tokens of its type word, so marks far from any digit are passed over at once.
+    let scan = Scan { text, toks };
+    // The tokens with a digit, ascending (each is met once: the search goes on after it).
     // The digits are looked for in the text (32 bytes at a time), each token's after its
     // first one passed over.
-    let mut with_digit = vec![false; scan.toks.len()];
-    // The same tokens as a list, ascending (each is met once: the search goes on after it).
-    let mut digit_toks: Vec<usize> = Vec::with_capacity(scan.toks.len());
+    let mut digit_toks = cleared(&mut l.digit_toks);
     let (b, mut p, mut ti) = (text.as_bytes(), 0, 0);
     while let Some(q) = next_digit(b, p) {
         while ti < scan.toks.len() && scan.toks[ti].end <= q {
@@ -1287,35 +1393,28 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             break;
         };
         if t.start <= q {
-            with_digit[ti] = true;
             digit_toks.push(ti);
             p = t.end;
         } else {
             p = q + 1;
         }
     }
-    let mut digit_count = Vec::with_capacity(scan.toks.len() + 1);
-    digit_count.push(0u32);
-    // A running count (not the last one pushed, read back each time).
-    let mut count = 0u32;
-    digit_count.extend(with_digit.iter().map(|&d| {
-        count += u32::from(d);
-        count
-    }));
+    // The tokens with a digit before each token (`digit_count[i]`, of `toks[..i]`), to the
+    // last: a street has its number within a few tokens of its type word, so marks far from
+    // any digit are passed over at once. Each stretch between two tokens with a digit is
+    // filled with the count at once.
+    let n = scan.toks.len();
+    let mut digit_count = cleared(&mut l.digit_count);
+    digit_counts(&digit_toks, n, &mut digit_count);
     let digits_near = |a: usize, b: usize| {
-        let (a, b) = (a.saturating_sub(6), (b + 9).min(scan.toks.len()));
+        let (a, b) = (a.saturating_sub(6), (b + 9).min(n));
         digit_count[b] > digit_count[a]
     };
-    let tok_at = |pos: usize| -> Option<usize> {
-        let i = starts.partition_point(|&s| s <= pos).checked_sub(1)?;
-        (pos < scan.toks[i].end).then_some(i)
-    };
     // Streets as token ranges (first, last).
-    let mut streets: Vec<(usize, usize)> = Vec::new();
+    let mut streets = cleared(&mut l.streets);
     // The automaton reads only the stretches around numbers (a street has its number within
     // a few words of its type): in long prose that is a small part of the text.
-    let n = scan.toks.len();
-    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    let mut ranges = cleared(&mut l.ranges);
     for &i in &digit_toks {
         let a = scan.toks[i.saturating_sub(6)].start;
         let b = scan.toks[(i + 8).min(n - 1)].end;
@@ -1353,8 +1452,8 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         }
         let places = types.places[pid];
         let (Some(j), Some(k)) = (
-            tok_near(&starts, &scan.toks, m_start, &mut hint),
-            tok_near(&starts, &scan.toks, m_end - 1, &mut hint),
+            tok_near(&scan.toks, m_start, &mut hint),
+            tok_near(&scan.toks, m_end - 1, &mut hint),
         ) else {
             return;
         };
@@ -1446,7 +1545,7 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
         types.ac.each_in(text.as_bytes(), a, b, &mut on_mark);
     }
     // Streets without a type word, read from the postcode after them.
-    let mut postcodes: Vec<(usize, usize)> = Vec::new();
+    let mut postcodes = cleared(&mut l.postcodes);
     for &i in &digit_toks {
         if year_like(scan.t(i).trim_end_matches('.')) {
             continue;
@@ -1498,24 +1597,26 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             streets.push(r);
         }
     }
-    let mut cjk = cjk_streets(text);
-    cjk.extend(korean_streets(text));
+    let mut cjk = cleared(&mut l.cjk);
+    cjk_streets(text, &mut cjk);
+    korean_streets(text, &mut cjk);
     cjk.sort_unstable();
     // Streets of other stages lead to their postcodes too (the rules' streets in
     // `find_prepared`).
-    let mut lead: Vec<usize> = streets.iter().map(|r| r.1).collect();
+    let mut lead = cleared(&mut l.lead);
+    lead.extend(streets.iter().map(|r| r.1));
     for &(_, e) in &cjk {
-        if let Some(i) = tok_at(e - 1) {
+        if let Some(i) = tok_at(&scan.toks, e - 1) {
             lead.push(i);
         }
     }
-    for last in lead {
+    for &last in &lead {
         if let Some(p) = postcode_after(&scan, last) {
             postcodes.push(p);
         }
     }
     // Postcodes after their own words.
-    let mut own: Vec<(usize, usize)> = Vec::new();
+    let mut own = cleared(&mut l.own);
     let mut marked: Vec<Finding> = Vec::new();
     for &i in digit_toks.iter().skip_while(|&&i| i == 0) {
         let w = scan.t(i - 1);
@@ -1540,9 +1641,10 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
             ));
         }
     }
+    (l.digit_toks, l.digit_count, l.ranges, l.lead) = (digit_toks, digit_count, ranges, lead);
+    l.put();
     Some(Prepared {
         scan,
-        starts,
         streets,
         cjk,
         postcodes,
@@ -1559,12 +1661,15 @@ pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
         return;
     };
     let text = p.scan.text;
+    let mut l = LISTS.take();
     // Spans of findings that are not addresses: nothing new starts inside them.
-    let mut other: Vec<(usize, usize)> = found
-        .iter()
-        .filter(|f| !matches!(f.kind, Kind::StreetAddress | Kind::Postcode | Kind::Person))
-        .map(|f| (f.start, f.end))
-        .collect();
+    let mut other = cleared(&mut l.other);
+    other.extend(
+        found
+            .iter()
+            .filter(|f| !matches!(f.kind, Kind::StreetAddress | Kind::Postcode | Kind::Person))
+            .map(|f| (f.start, f.end)),
+    );
     other.sort_unstable();
     // A finding the street holds entirely (`H.No` read as a host name) does not stop it:
     // overlap resolution prefers the street that contains it.
@@ -1587,13 +1692,13 @@ pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
     postcodes.extend_from_slice(&p.own);
     found.extend_from_slice(&p.marked);
     let (scan, cjk, streets) = (&p.scan, p.cjk, p.streets);
-    let mut mine: Vec<(usize, usize)> = Vec::new();
-    for (s, e) in cjk {
+    let mut mine = cleared(&mut l.mine);
+    for &(s, e) in &cjk {
         if !inside_other(s, e) {
             found.push(Finding::new(s, e, Kind::StreetAddress, "address"));
         }
     }
-    for (a, b) in streets {
+    for &(a, b) in &streets {
         let (s, e) = (
             scan.toks[a].start,
             trim_end(text, scan.toks[a].start, scan.toks[b].end),
@@ -1608,7 +1713,7 @@ pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
             }
         }
     }
-    for (a, b) in postcodes {
+    for &(a, b) in &postcodes {
         let (s, mut e) = (
             scan.toks[a].start,
             trim_end(text, scan.toks[a].start, scan.toks[b].end),
@@ -1620,7 +1725,7 @@ pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
             found.push(Finding::new(s, e, Kind::Postcode, "address-postcode"));
         }
     }
-    repeats(text, &mut mine, found);
+    repeats(text, &mut mine, found, &mut l);
     // A label's value that starts inside a street is a word of the street read as a label
     // (`ul.`, `nr.`): the street and its postcode stand instead.
     mine.sort_unstable();
@@ -1630,6 +1735,10 @@ pub fn find_prepared(prepared: Option<Prepared<'_>>, found: &mut Vec<Finding>) {
             i == 0 || mine[i - 1].1 <= f.start
         }
     });
+    // The lists, the prepared ones too, kept for the thread's next text.
+    (l.other, l.mine, l.toks) = (other, mine, p.scan.toks);
+    (l.streets, l.cjk, l.postcodes, l.own) = (streets, cjk, postcodes, p.own);
+    l.put();
 }
 
 /// A Hangul syllable.
@@ -1641,8 +1750,9 @@ fn hangul(c: char) -> bool {
 /// then `NNN동` and `NNN호` if given (`봉은사 71`, `개포 133 103동 1282호`); taken after the
 /// city or district that ends in 시, 구 or 군 (`강릉시 봉은사 71`), or, anywhere, when the
 /// building and flat follow.
-fn korean_streets(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+fn korean_streets(text: &str, out: &mut Vec<(usize, usize)>) {
+    // Pushed after what `out` holds, which a street here is not compared with.
+    let base = out.len();
     // Only the stretches around Hangul are read (a road and its number, the city before
     // it, the building and flat after it lie within a few words of it). Hangul syllables
     // are encoded with a first byte of 0xEA to 0xED.
@@ -1677,13 +1787,20 @@ fn korean_streets(text: &str) -> Vec<(usize, usize)> {
                 .map_or(a, |o| a + o)
         };
         if a < z && text[a..z].chars().any(hangul) {
-            korean_streets_in(text, a, z, &mut out);
+            korean_streets_in(text, a, z, out, base);
         }
     }
-    out
 }
 
-fn korean_streets_in(text: &str, from: usize, to: usize, out: &mut Vec<(usize, usize)>) {
+/// Pushes the Korean streets of `text[from..to]` onto `out`, each after the last street
+/// of `out[base..]`.
+fn korean_streets_in(
+    text: &str,
+    from: usize,
+    to: usize,
+    out: &mut Vec<(usize, usize)>,
+    base: usize,
+) {
     // Words with their byte spans.
     let words: Vec<(usize, &str)> = text[from..to]
         .split_ascii_whitespace()
@@ -1721,7 +1838,7 @@ fn korean_streets_in(text: &str, from: usize, to: usize, out: &mut Vec<(usize, u
         }
         let (ls, lw) = words[last];
         let end = ls + lw.trim_end_matches(',').len();
-        if out.last().is_none_or(|&(_, e)| e <= s) {
+        if out[base..].last().is_none_or(|&(_, e)| e <= s) {
             out.push((s, end));
         }
     }
@@ -1729,8 +1846,9 @@ fn korean_streets_in(text: &str, from: usize, to: usize, out: &mut Vec<(usize, u
 
 /// Chinese and Japanese streets up to their house number: `山亭东莞街690号` after the
 /// province and county (`山东省雪梅县`), `台場36丁目12番3号` after the ward (`東京都足立区`).
-fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+fn cjk_streets(text: &str, out: &mut Vec<(usize, usize)>) {
+    // Pushed after what `out` holds, which a street here is not compared with.
+    let base = out.len();
     let cjk = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x4E00..=0x9FFF);
     let stopper = |c: char| "省市县区縣區都道府県町村郡州".contains(c);
     // The first bytes of both signs are looked for together, 32 bytes at a time (no
@@ -1767,12 +1885,11 @@ fn cjk_streets(text: &str) -> Vec<(usize, usize)> {
                 .chars()
                 .next_back()
                 .is_some_and(|d| d.is_ascii_digit())
-            && out.last().is_none_or(|&(_, e)| e <= start)
+            && out[base..].last().is_none_or(|&(_, e)| e <= start)
         {
             out.push((start, end));
         }
     }
-    out
 }
 
 /// A Ljubljana-style street named after its district and numbered in Roman numerals:
@@ -2491,16 +2608,21 @@ fn house_first(scan: &Scan, i: usize) -> Option<(usize, usize)> {
     None
 }
 
-/// The leftmost-longest occurrences of `pats` in `text`, ignoring ASCII case: with up to
-/// `few` patterns by a search per pattern, else by an Aho-Corasick automaton.
-fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> {
+/// Pushes the leftmost-longest occurrences of `pats` in `text` onto `all` (empty), ignoring
+/// ASCII case: with up to `few` patterns by a search per pattern, else by an Aho-Corasick
+/// automaton.
+fn occurrences_ci<'p>(
+    text: &str,
+    pats: impl ExactSizeIterator<Item = &'p str> + Clone,
+    few: usize,
+    all: &mut Vec<(usize, usize)>,
+) {
     if pats.len() <= few {
         // A few streets: a search of the text per street, cheaper than building an
         // automaton (which cost more than searching a 1 KB text), merged as the automaton's
         // leftmost-longest would.
-        let mut all: Vec<(usize, usize)> = Vec::new();
         for p in pats {
-            occurrences(text.as_bytes(), p.as_bytes(), &mut all);
+            occurrences(text.as_bytes(), p.as_bytes(), all);
         }
         all.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         let mut last = 0;
@@ -2511,16 +2633,12 @@ fn occurrences_ci(text: &str, pats: &[&str], few: usize) -> Vec<(usize, usize)> 
             }
             keep
         });
-        all
-    } else {
-        let Ok(ac) = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(pats)
-        else {
-            return Vec::new();
-        };
-        ac.find_iter(text).map(|m| (m.start(), m.end())).collect()
+    } else if let Ok(ac) = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .build(pats)
+    {
+        all.extend(ac.find_iter(text).map(|m| (m.start(), m.end())));
     }
 }
 
@@ -2558,27 +2676,35 @@ const PER_STREET_BYTES: usize = 256 * 1024;
 
 /// Every other place where a street found in the text is written again, in any ASCII case
 /// (`Pikk 7-22` … `pls use pikk 7-22`).
-fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>) {
-    let mut pats: Vec<&str> = found
-        .iter()
-        .filter(|f| f.kind == Kind::StreetAddress && f.end - f.start >= 5)
-        .map(|f| &text[f.start..f.end])
-        .filter(|s| s.bytes().any(|b| b.is_ascii_digit()))
-        .collect();
-    pats.sort_unstable();
-    pats.dedup();
+/// The streets are listed as spans in `l`'s kept lists (`pats`: the streets' texts, sorted
+/// and without repeats).
+fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>, l: &mut Lists) {
+    let mut pats = cleared(&mut l.pats);
+    pats.extend(
+        found
+            .iter()
+            .filter(|f| f.kind == Kind::StreetAddress && f.end - f.start >= 5)
+            .map(|f| (f.start, f.end))
+            .filter(|&(s, e)| text.as_bytes()[s..e].iter().any(u8::is_ascii_digit)),
+    );
+    pats.sort_unstable_by(|a, b| text[a.0..a.1].cmp(&text[b.0..b.1]));
+    pats.dedup_by(|a, b| text[a.0..a.1] == text[b.0..b.1]);
     if pats.is_empty() || pats.len() > 200 {
+        l.pats = pats;
         return;
     }
     let few = (PER_STREET_BYTES / text.len().max(1)).max(8);
-    let hits = occurrences_ci(text, &pats, few);
-    let mut have: Vec<(usize, usize)> = found
-        .iter()
-        .filter(|f| f.kind == Kind::StreetAddress)
-        .map(|f| (f.start, f.end))
-        .collect();
+    let mut hits = cleared(&mut l.hits);
+    occurrences_ci(text, pats.iter().map(|&(s, e)| &text[s..e]), few, &mut hits);
+    let mut have = cleared(&mut l.have);
+    have.extend(
+        found
+            .iter()
+            .filter(|f| f.kind == Kind::StreetAddress)
+            .map(|f| (f.start, f.end)),
+    );
     have.sort_unstable();
-    for (s, e) in hits {
+    for &(s, e) in &hits {
         let before = text[..s].chars().next_back();
         let after = text[e..].chars().next();
         if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
@@ -2591,6 +2717,7 @@ fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>)
         found.push(Finding::new(s, e, Kind::StreetAddress, "address-repeat"));
         mine.push((s, e));
     }
+    (l.pats, l.hits, l.have) = (pats, hits, have);
 }
 
 #[cfg(test)]
@@ -2618,7 +2745,7 @@ mod tests {
                 .partition_point(|&s| s <= pos)
                 .checked_sub(1)
                 .filter(|&i| pos < toks[i].end);
-            assert_eq!(super::tok_near(&starts, &toks, pos, &mut hint), want);
+            assert_eq!(super::tok_near(&toks, pos, &mut hint), want);
         }
     }
 
@@ -2766,7 +2893,7 @@ mod tests {
                         .partition_point(|&s| s <= pos)
                         .checked_sub(1)
                         .filter(|&i| pos < toks[i].end);
-                    prop_assert_eq!(super::tok_near(&starts, &toks, pos, &mut hint), want);
+                    prop_assert_eq!(super::tok_near(&toks, pos, &mut hint), want);
                 }
                 // And backwards.
                 for pos in (0..=text.len()).rev() {
@@ -2774,9 +2901,29 @@ mod tests {
                         .partition_point(|&s| s <= pos)
                         .checked_sub(1)
                         .filter(|&i| pos < toks[i].end);
-                    prop_assert_eq!(super::tok_near(&starts, &toks, pos, &mut hint), want);
+                    prop_assert_eq!(super::tok_near(&toks, pos, &mut hint), want);
                 }
             }
+        }
+
+        /// The counts of tokens with a digit are those of the flags counted token by token
+        /// (the code they replace).
+        #[test]
+        fn digit_counts_are_the_running_count_of_the_flags(
+            flags in proptest::collection::vec(any::<bool>(), 0..80),
+        ) {
+            let digit_toks: Vec<usize> = (0..flags.len()).filter(|&i| flags[i]).collect();
+            let mut want = vec![0u32];
+            let mut count = 0u32;
+            want.extend(flags.iter().map(|&d| {
+                count += u32::from(d);
+                count
+            }));
+            // Into a list that held another's counts.
+            let mut got = vec![7u32; 5];
+            got.clear();
+            super::digit_counts(&digit_toks, flags.len(), &mut got);
+            prop_assert_eq!(got, want);
         }
 
         /// The per-street search finds what the automaton finds (leftmost-longest, ASCII
@@ -2787,10 +2934,10 @@ mod tests {
             text in "[aAbB1 é-]{0,80}",
         ) {
             let pats: Vec<&str> = pats.iter().map(String::as_str).collect();
-            prop_assert_eq!(
-                super::occurrences_ci(&text, &pats, usize::MAX),
-                super::occurrences_ci(&text, &pats, 0)
-            );
+            let (mut per_street, mut automaton) = (Vec::new(), Vec::new());
+            super::occurrences_ci(&text, pats.iter().copied(), usize::MAX, &mut per_street);
+            super::occurrences_ci(&text, pats.iter().copied(), 0, &mut automaton);
+            prop_assert_eq!(per_street, automaton);
         }
     }
 }
