@@ -962,14 +962,16 @@ fn lower_in<'b>(t: &'b str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
     std::str::from_utf8(&buf[..n]).ok()
 }
 
+/// Whether a word starting with byte `c` may be a word of [`postcode_word`] or `code`: each
+/// starts with one of these ASCII letters or outside ASCII.
+fn may_be_postcode_cue(c: u8) -> bool {
+    !c.is_ascii() || matches!(c.to_ascii_lowercase(), b'c' | b'p' | b'e' | b'z' | b'i')
+}
+
 /// Words that name a postcode right before it (`CEP 83532-625`, `邮编 825649`, `Kod
 /// pocztowy (69-264)`, `Zip code (138765)`).
 fn postcode_word(w: &str) -> bool {
-    // Each word starts with one of these ASCII letters or outside ASCII.
-    if w.bytes()
-        .next()
-        .is_none_or(|c| c.is_ascii() && !b"cpezi".contains(&c.to_ascii_lowercase()))
-    {
+    if w.bytes().next().is_none_or(|c| !may_be_postcode_cue(c)) {
         return false;
     }
     let mut b = [0u8; 40];
@@ -1618,18 +1620,24 @@ pub fn prepare(text: &str) -> Option<Prepared<'_>> {
     // Postcodes after their own words.
     let mut own = cleared(&mut l.own);
     let mut marked: Vec<Finding> = Vec::new();
+    let b = text.as_bytes();
     for &i in digit_toks.iter().skip_while(|&&i| i == 0) {
-        let w = scan.t(i - 1);
-        let cue = postcode_word(w)
-            || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
-        if cue && matches!(scan.gap(i), Gap::Space | Gap::Colon | Gap::Other) {
-            if let Some(last) = postcode_at(&scan, i) {
-                own.push((i, last));
-            } else if w == "CEP" && eight_digits(scan.t(i)) {
-                own.push((i, i));
+        // The word before read only when its first byte may start a cue (most do not).
+        if may_be_postcode_cue(b[scan.toks[i - 1].start]) {
+            let w = scan.t(i - 1);
+            let cue = postcode_word(w)
+                || (i >= 2 && w.eq_ignore_ascii_case("code") && postcode_word(scan.t(i - 2)));
+            if cue && matches!(scan.gap(i), Gap::Space | Gap::Colon | Gap::Other) {
+                if let Some(last) = postcode_at(&scan, i) {
+                    own.push((i, last));
+                } else if w == "CEP" && eight_digits(scan.t(i)) {
+                    own.push((i, i));
+                }
             }
         }
-        if let Some(rest) = scan.t(i).strip_prefix('〒')
+        // `〒` is written 0xE3 0x80 0x92.
+        if b[scan.toks[i].start] == 0xE3
+            && let Some(rest) = scan.t(i).strip_prefix('〒')
             && !rest.is_empty()
             && rest.bytes().all(|b| b.is_ascii_digit() || b == b'-')
         {
@@ -2407,29 +2415,34 @@ fn street_before_postcode(scan: &Scan, p: usize) -> Option<(usize, usize)> {
 }
 
 /// Whether a word of these bytes may be a cue of [`cue_before`]: every cue is short and
-/// starts with one of these pairs of ASCII letters.
+/// starts with one of these pairs of ASCII letters ([`CUE_PAIRS`]), read in one table.
 #[inline]
 fn may_be_cue(t: &[u8]) -> bool {
     if t.len() > 12 || t.len() < 2 {
         return false;
     }
-    matches!(
-        [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()],
-        [b'o', b'u']
-            | [b'a', b'd']
-            | [b'a', b'n']
-            | [b'd', b'i']
-            | [b'm', b'o']
-            | [b'i', b'n']
-            | [b'e', b'n']
-            | [b'o', b's']
-            | [b'a', b't']
-            | [b'o', b'n']
-            | [b'i', b's']
-            | [b't', b'o']
-            | [b'a', b's']
-    )
+    // Below `a` wraps to past `z`; bytes outside ASCII stay past it.
+    let first = t[0].to_ascii_lowercase().wrapping_sub(b'a');
+    let second = t[1].to_ascii_lowercase().wrapping_sub(b'a');
+    first < 26 && second < 26 && CUE_SECOND[usize::from(first)] >> second & 1 != 0
 }
+
+/// The first two letters of the cues of [`cue_before`], in lower case.
+const CUE_PAIRS: [&[u8; 2]; 13] = [
+    b"ou", b"ad", b"an", b"di", b"mo", b"in", b"en", b"os", b"at", b"on", b"is", b"to", b"as",
+];
+
+/// For each first letter of [`CUE_PAIRS`] (`a` to `z`), its second letters, a bit each: one
+/// read where a match of the thirteen pairs took a test each.
+static CUE_SECOND: [u32; 26] = {
+    let mut t = [0u32; 26];
+    let mut i = 0;
+    while i < CUE_PAIRS.len() {
+        t[(CUE_PAIRS[i][0] - b'a') as usize] |= 1 << (CUE_PAIRS[i][1] - b'a');
+        i += 1;
+    }
+    t
+};
 
 /// Words after which a place is named (`lives at`, `parked outside`, `address is`).
 fn cue_before(scan: &Scan, i: usize) -> bool {
@@ -2924,6 +2937,48 @@ mod tests {
             got.clear();
             super::digit_counts(&digit_toks, flags.len(), &mut got);
             prop_assert_eq!(got, want);
+        }
+
+        /// The cue table says what the match of the pairs it replaces said, of any bytes.
+        #[test]
+        fn the_cue_table_is_the_match_it_replaces(
+            t in proptest::collection::vec(prop_oneof![
+                any::<u8>(),
+                proptest::sample::select(b"aAdDiInNoOsStTuUmMeE@`{[".to_vec()),
+            ], 0..14),
+        ) {
+            let want = (2..=12).contains(&t.len())
+                && matches!(
+                    [t[0].to_ascii_lowercase(), t[1].to_ascii_lowercase()],
+                    [b'o', b'u']
+                        | [b'a', b'd']
+                        | [b'a', b'n']
+                        | [b'd', b'i']
+                        | [b'm', b'o']
+                        | [b'i', b'n']
+                        | [b'e', b'n']
+                        | [b'o', b's']
+                        | [b'a', b't']
+                        | [b'o', b'n']
+                        | [b'i', b's']
+                        | [b't', b'o']
+                        | [b'a', b's']
+                );
+            prop_assert_eq!(super::may_be_cue(&t), want, "{:?}", t);
+        }
+
+        /// A word whose first byte is no postcode cue's is neither a word of `postcode_word`
+        /// nor `code` (the first-byte test before them passes over no cue).
+        #[test]
+        fn words_passed_over_are_no_postcode_cues(
+            w in "([a-zA-Z.]|é|ß|邮|τ|и|\\PC){1,14}",
+        ) {
+            if !super::may_be_postcode_cue(w.as_bytes()[0]) {
+                prop_assert!(!super::postcode_word(&w) && !w.eq_ignore_ascii_case("code"));
+            }
+            for cue in ["CEP", "plz", "Zip", "c.p.", "Eircode", "postal", "code", "Indeks"] {
+                prop_assert!(super::may_be_postcode_cue(cue.as_bytes()[0]));
+            }
         }
 
         /// The per-street search finds what the automaton finds (leftmost-longest, ASCII
