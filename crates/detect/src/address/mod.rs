@@ -1287,7 +1287,6 @@ struct Lists {
     lead: Vec<usize>,
     other: Vec<(usize, usize)>,
     mine: Vec<(usize, usize)>,
-    pats: Vec<(usize, usize)>,
     hits: Vec<(usize, usize)>,
     have: Vec<(usize, usize)>,
 }
@@ -1308,7 +1307,6 @@ impl Lists {
         lead: Vec::new(),
         other: Vec::new(),
         mine: Vec::new(),
-        pats: Vec::new(),
         hits: Vec::new(),
         have: Vec::new(),
     };
@@ -1331,7 +1329,6 @@ impl Lists {
         fit(&mut self.lead);
         fit(&mut self.other);
         fit(&mut self.mine);
-        fit(&mut self.pats);
         fit(&mut self.hits);
         fit(&mut self.have);
         LISTS.set(self);
@@ -2689,26 +2686,22 @@ const PER_STREET_BYTES: usize = 256 * 1024;
 
 /// Every other place where a street found in the text is written again, in any ASCII case
 /// (`Pikk 7-22` … `pls use pikk 7-22`).
-/// The streets are listed as spans in `l`'s kept lists (`pats`: the streets' texts, sorted
-/// and without repeats).
+/// The hits and the streets found are listed in `l`'s kept lists.
 fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>, l: &mut Lists) {
-    let mut pats = cleared(&mut l.pats);
-    pats.extend(
-        found
-            .iter()
-            .filter(|f| f.kind == Kind::StreetAddress && f.end - f.start >= 5)
-            .map(|f| (f.start, f.end))
-            .filter(|&(s, e)| text.as_bytes()[s..e].iter().any(u8::is_ascii_digit)),
-    );
-    pats.sort_unstable_by(|a, b| text[a.0..a.1].cmp(&text[b.0..b.1]));
-    pats.dedup_by(|a, b| text[a.0..a.1] == text[b.0..b.1]);
+    let mut pats: Vec<&str> = found
+        .iter()
+        .filter(|f| f.kind == Kind::StreetAddress && f.end - f.start >= 5)
+        .map(|f| &text[f.start..f.end])
+        .filter(|s| s.bytes().any(|b| b.is_ascii_digit()))
+        .collect();
+    pats.sort_unstable();
+    pats.dedup();
     if pats.is_empty() || pats.len() > 200 {
-        l.pats = pats;
         return;
     }
     let few = (PER_STREET_BYTES / text.len().max(1)).max(8);
     let mut hits = cleared(&mut l.hits);
-    occurrences_ci(text, pats.iter().map(|&(s, e)| &text[s..e]), few, &mut hits);
+    occurrences_ci(text, pats.iter().copied(), few, &mut hits);
     let mut have = cleared(&mut l.have);
     have.extend(
         found
@@ -2730,7 +2723,7 @@ fn repeats(text: &str, mine: &mut Vec<(usize, usize)>, found: &mut Vec<Finding>,
         found.push(Finding::new(s, e, Kind::StreetAddress, "address-repeat"));
         mine.push((s, e));
     }
-    (l.pats, l.hits, l.have) = (pats, hits, have);
+    (l.hits, l.have) = (hits, have);
 }
 
 #[cfg(test)]
