@@ -34,9 +34,10 @@ use redact_detect::resolve;
 use redact_surrogate::seen::{digit_tails, is_alphanumeric, number_tail};
 use redact_surrogate::{PreparedText, Surrogates};
 
+use crate::parts::WORD_BYTE;
 use crate::{
-    Finding, Kind, Map, RedactError, RedactOptions, Redactor, Restorer, allowed_spans,
-    is_word_byte, parts, restore_edges, word_edges,
+    Finding, Kind, Map, RedactError, RedactOptions, Redactor, Restorer, allowed_spans, parts,
+    restore_edges, word_edges,
 };
 
 /// What [`StreamRedactor::redact_piece_seen`] reads of a piece that depends on its text alone,
@@ -1268,7 +1269,7 @@ fn lower_ascii_word(w: u64) -> u64 {
     w | (capital >> 2)
 }
 
-/// Maximal runs of word bytes ([`is_word_byte`]): the words [`crate::occurrences`] matches.
+/// Maximal runs of word bytes ([`crate::is_word_byte`]): the words [`crate::occurrences`] matches.
 fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = text.as_bytes();
     let mut i = 0;
@@ -1286,17 +1287,6 @@ fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         Some((s, i))
     })
 }
-
-/// [`is_word_byte`] by byte: one load instead of its three tests.
-static WORD_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = is_word_byte(i as u8);
-        i += 1;
-    }
-    t
-};
 
 /// Runs of letters and digits a stand-in is keyed by ([`StreamRedactor::stand_ins_in`]): by
 /// its first run alone, the stand-ins starting with a common run (`192`, `415`, a first
