@@ -1658,6 +1658,24 @@ pub(crate) fn fold(s: &str) -> String {
     out
 }
 
+/// Whether [`fold`] writes a character outside ASCII for `c` (the lower case of a non-ASCII
+/// character that it does not fold: `ж`, `中`; not `É`, folded to `e`).
+#[inline]
+pub(crate) fn folds_outside_ascii(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    // Only these blocks hold characters whose lower case is ASCII or one `fold_char` folds
+    // (Latin-1 and Latin Extended, `ẞ`, the Kelvin and Ångström signs): others, without a
+    // case look-up (checked for every character by a test).
+    let u = c as u32;
+    if !(u < 0x250 || (0x1E00..0x1F00).contains(&u) || (0x2100..0x2200).contains(&u)) {
+        return true;
+    }
+    let lc = c.to_lowercase().next().unwrap_or(c);
+    !lc.is_ascii() && fold_char(lc).is_none()
+}
+
 /// What [`fold`] writes for a lower-case character outside ASCII that it folds (`é` → `e`,
 /// `ß` → `ss`); `None` keeps the character.
 fn fold_char(lc: char) -> Option<&'static str> {

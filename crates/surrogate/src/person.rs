@@ -412,6 +412,12 @@ pub(crate) fn title_gender(core: &str) -> Option<Gender> {
             .ok()
             .and_then(|w| TITLE_GENDER.get(w).copied().flatten());
     }
+    // A character that [`data::fold`] keeps outside ASCII (a word of another script: most
+    // non-ASCII words asked about) makes the folded word none of the titles: they are ASCII
+    // but `doña`, and its `ñ` is one that `fold` turns into ASCII. Ruled out without folding.
+    if core.chars().any(data::folds_outside_ascii) {
+        return None;
+    }
     let f = data::fold(core);
     TITLE_GENDER.get(f.trim_end_matches('.')).copied().flatten()
 }
@@ -1104,6 +1110,65 @@ mod tests {
                 "{s}"
             );
             assert_eq!(s.split(' ').count(), 2);
+        }
+    }
+
+    mod titles {
+        use super::super::*;
+
+        /// [`title_gender`] of a non-ASCII word as it was: folded, then looked up.
+        fn by_fold(core: &str) -> Option<Gender> {
+            if core.len() > 12 {
+                return None;
+            }
+            let f = data::fold(core);
+            TITLE_GENDER.get(f.trim_end_matches('.')).copied().flatten()
+        }
+
+        /// Every character: whether `fold` writes it outside ASCII, as the fast check says.
+        #[test]
+        fn folds_outside_ascii_matches_fold_for_every_char() {
+            let mut buf = [0u8; 4];
+            for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+                let s: &str = c.encode_utf8(&mut buf);
+                assert_eq!(
+                    data::folds_outside_ascii(c),
+                    !data::fold(s).is_ascii(),
+                    "{c:?}"
+                );
+            }
+        }
+
+        #[test]
+        fn non_ascii_titles_are_still_found() {
+            for w in [
+                "Doña",
+                "DOÑA",
+                "Mrs\u{301}",
+                "Fr\u{430}u",
+                "Ḿr",
+                "\u{212A}C",
+            ] {
+                assert_eq!(title_gender(w), by_fold(w), "{w}");
+            }
+            for &(t, _) in TITLES {
+                let accented = t.replacen('a', "á", 1).replacen('e', "é", 1);
+                assert_eq!(title_gender(&accented), by_fold(&accented), "{accented}");
+                let upper = accented.to_uppercase();
+                assert_eq!(title_gender(&upper), by_fold(&upper), "{upper}");
+            }
+        }
+
+        proptest::proptest! {
+            /// Non-ASCII words near the titles and of other scripts: the gender the fold and
+            /// the map give.
+            #[test]
+            fn title_gender_of_non_ascii_words_matches_the_fold(
+                w in "[mrsdfaoihlcptgenMRSñÑáéÁÉíöüßẞİıKÅжЖ中é.]{1,8}",
+            ) {
+                proptest::prop_assume!(!w.is_ascii());
+                proptest::prop_assert_eq!(title_gender(&w), by_fold(&w), "{}", w);
+            }
         }
     }
 }
