@@ -967,11 +967,39 @@ fn unicode_lower(s: &str) -> String {
             .position(u8::is_ascii_whitespace)
             .map_or(b.len(), |p| high + p);
         out.push_str(&s[done..start]);
-        out.push_str(&s[start..end].to_lowercase());
+        push_lower_piece(&mut out, &s[start..end]);
         done = end;
     }
     out.push_str(&s[done..]);
     out
+}
+
+/// Appends `piece.to_lowercase()` to `out` without a string of its own: character by
+/// character, as `str::to_lowercase` maps every character but the capital sigma (whose lower
+/// case depends on its neighbours: a piece holding one is lowered whole), and a character of
+/// a script without case ([`caseless`]) as it is, without the case table's search.
+fn push_lower_piece(out: &mut String, piece: &str) {
+    if piece.contains('\u{3A3}') {
+        out.push_str(&piece.to_lowercase());
+        return;
+    }
+    for c in piece.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else if caseless(c) {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+}
+
+/// Whether `c` is in a block of scripts without case (Hebrew to Tibetan, kana to the CJK
+/// ideographs, Hangul syllables): its lower case is itself (checked for each by a test).
+#[inline]
+fn caseless(c: char) -> bool {
+    let u = c as u32;
+    (0x0590..0x1000).contains(&u) || (0x3040..0xA000).contains(&u) || (0xAC00..0xD7A4).contains(&u)
 }
 
 /// `s.to_lowercase()`, borrowing `s` when no character of it changes (a stand-in asked
@@ -1958,6 +1986,27 @@ mod tests {
         fn unicode_lower_matches_to_lowercase(s in "[a-c .\n\tΣσςÉéİ'’\u{301}]{0,40}") {
             let lower = s.to_ascii_lowercase();
             prop_assert_eq!(unicode_lower(&lower), lower.to_lowercase());
+        }
+
+        /// The same with characters of other scripts, cased and not, beside the sigmas.
+        #[test]
+        fn unicode_lower_of_scripts_matches_to_lowercase(
+            s in "[aB .\nΣσςÉİЖжΩω中あア한ש\u{5d0}\u{627}\u{915}\u{10a0}\u{2c00}\u{ff21}ẞ\u{301}]{0,40}",
+        ) {
+            let lower = s.to_ascii_lowercase();
+            prop_assert_eq!(unicode_lower(&lower), lower.to_lowercase());
+        }
+    }
+
+    /// Every character of the blocks taken as without case lowers to itself alone.
+    #[test]
+    fn caseless_blocks_have_no_lower_case() {
+        for c in (0..=0x10FFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|&c| caseless(c))
+        {
+            let mut l = c.to_lowercase();
+            assert_eq!((l.next(), l.next()), (Some(c), None), "{c:?}");
         }
     }
 
