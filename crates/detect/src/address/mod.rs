@@ -951,13 +951,24 @@ fn lower_in<'b>(t: &'b str, buf: &'b mut [u8; 40]) -> Option<&'b str> {
         return std::str::from_utf8(out).ok();
     }
     let mut n = 0;
-    for c in t.chars().flat_map(char::to_lowercase) {
+    let mut put = |c: char| {
         let l = c.len_utf8();
         if n + l > buf.len() {
-            return None;
+            return false;
         }
         c.encode_utf8(&mut buf[n..n + l]);
         n += l;
+        true
+    };
+    for c in t.chars() {
+        // One character from the table mostly (see `letters::lower_char`).
+        let fits = match crate::letters::lower_char(c) {
+            Some(l) => put(l),
+            None => c.to_lowercase().all(&mut put),
+        };
+        if !fits {
+            return None;
+        }
     }
     std::str::from_utf8(&buf[..n]).ok()
 }

@@ -1063,8 +1063,13 @@ pub(super) fn lower_into(w: &str, out: &mut ShortStr) -> bool {
     w.chars().all(|c| {
         if c.is_ascii() {
             out.push(c.to_ascii_lowercase())
+        } else if c == 'Σ' {
+            false
         } else {
-            c != 'Σ' && c.to_lowercase().all(|l| out.push(l))
+            match crate::letters::lower_char(c) {
+                Some(l) => out.push(l),
+                None => c.to_lowercase().all(|l| out.push(l)),
+            }
         }
     })
 }

@@ -705,7 +705,10 @@ fn push_lower(out: &mut String, w: &str) {
             out.push_str(&w.to_lowercase());
             return;
         }
-        out.extend(c.to_lowercase());
+        match crate::letters::lower_char(c) {
+            Some(l) => out.push(l),
+            None => out.extend(c.to_lowercase()),
+        }
     }
 }
 
