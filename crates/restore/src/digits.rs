@@ -56,7 +56,7 @@ pub(crate) fn digit_forms(stand_in: &str) -> Vec<(String, FormRank)> {
     forms
 }
 
-/// Buffers [`for_each_digit_form`] reuses from one stand-in to the next.
+/// Buffers [`for_each_number_form`] reuses from one stand-in to the next.
 #[derive(Debug, Default)]
 pub(crate) struct FormScratch {
     all: Vec<u8>,
@@ -75,10 +75,11 @@ impl FormScratch {
 /// grown); none when the stand-in is not number-like: at least
 /// [`MIN_DIGITS`] ASCII digits, otherwise only `0-9`, space, `-`, `.`, `(`,
 /// `)`, `/`, and `+` as the first character, and not a dotted quad.
+#[cfg(test)]
 pub(crate) fn for_each_digit_form(
     stand_in: &str,
     scratch: &mut FormScratch,
-    mut f: impl FnMut(&[u8], FormRank),
+    f: impl FnMut(&[u8], FormRank),
 ) {
     let bytes = stand_in.as_bytes();
     let ok_chars = bytes.iter().enumerate().all(|(i, &c)| {
@@ -86,9 +87,19 @@ pub(crate) fn for_each_digit_form(
             || matches!(c, b' ' | b'-' | b'.' | b'(' | b')' | b'/')
             || (c == b'+' && i == 0)
     });
-    if !ok_chars {
-        return;
+    if ok_chars {
+        for_each_number_form(stand_in, scratch, f);
     }
+}
+
+/// [`for_each_digit_form`] of a stand-in known to have only the characters of
+/// a number (`0-9`, space, `-`, `.`, `(`, `)`, `/`, and `+` as the first).
+pub(crate) fn for_each_number_form(
+    stand_in: &str,
+    scratch: &mut FormScratch,
+    mut f: impl FnMut(&[u8], FormRank),
+) {
+    let bytes = stand_in.as_bytes();
     let all = &mut scratch.all;
     all.clear();
     // One allocation at the first number, not a few while the buffers grow.

@@ -110,6 +110,116 @@ fn case_flags(stand_in: &str) -> (bool, bool) {
     )
 }
 
+/// Byte categories of [`Shape`], one bit each: every byte is in exactly one.
+const B_UPPER: u16 = 1;
+const B_LOWER: u16 = 1 << 1;
+const B_DIGIT: u16 = 1 << 2;
+const B_SPACE: u16 = 1 << 3;
+const B_HYPHEN: u16 = 1 << 4;
+const B_APOS: u16 = 1 << 5;
+/// `.`, `(`, `)`, `/`: the number separators other than space and `-`.
+const B_NUMSEP: u16 = 1 << 6;
+const B_AT: u16 = 1 << 7;
+const B_PLUS: u16 = 1 << 8;
+/// A byte of a multi-byte character.
+const B_NONASCII: u16 = 1 << 9;
+/// Any other ASCII byte.
+const B_OTHER: u16 = 1 << 10;
+
+/// The category of each byte.
+const BYTE_CATEGORY: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = match b {
+            b'A'..=b'Z' => B_UPPER,
+            b'a'..=b'z' => B_LOWER,
+            b'0'..=b'9' => B_DIGIT,
+            b' ' => B_SPACE,
+            b'-' => B_HYPHEN,
+            b'\'' => B_APOS,
+            b'.' | b'(' | b')' | b'/' => B_NUMSEP,
+            b'@' => B_AT,
+            b'+' => B_PLUS,
+            0x80..=0xFF => B_NONASCII,
+            _ => B_OTHER,
+        };
+        i += 1;
+    }
+    table
+};
+
+/// The byte categories a stand-in has, from one pass over its bytes: what
+/// the per-entry flags and the gates of its variants (IBAN spacing, digit
+/// forms) read, instead of a pass each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    /// The category of the first byte (0 for an empty stand-in).
+    first: u16,
+    /// The categories of the other bytes, OR-ed.
+    rest: u16,
+}
+
+impl Shape {
+    fn of(stand_in: &str) -> Shape {
+        let Some((&b0, rest)) = stand_in.as_bytes().split_first() else {
+            return Shape { first: 0, rest: 0 };
+        };
+        let rest = rest
+            .iter()
+            .fold(0, |acc, &b| acc | BYTE_CATEGORY[usize::from(b)]);
+        Shape {
+            first: BYTE_CATEGORY[usize::from(b0)],
+            rest,
+        }
+    }
+
+    fn all(self) -> u16 {
+        self.first | self.rest
+    }
+
+    /// All bytes ASCII.
+    fn ascii(self) -> bool {
+        self.all() & B_NONASCII == 0
+    }
+
+    /// Some ASCII upper-case letter.
+    fn has_ascii_upper(self) -> bool {
+        self.all() & B_UPPER != 0
+    }
+
+    /// Contains `@`.
+    fn email(self) -> bool {
+        self.all() & B_AT != 0
+    }
+
+    /// Only capitals, digits and spaces: what [`iban_compact`] asks first.
+    fn iban_chars(self) -> bool {
+        self.all() & !(B_UPPER | B_DIGIT | B_SPACE) == 0
+    }
+
+    /// Only digits, space, `-`, `.`, `(`, `)`, `/`, and `+` as the first
+    /// byte: the characters of a number-like stand-in, the only ones
+    /// [`digits::for_each_number_form`] is given.
+    fn number_chars(self) -> bool {
+        let sep = B_DIGIT | B_SPACE | B_HYPHEN | B_NUMSEP;
+        self.first & !(sep | B_PLUS) == 0 && self.rest & !sep == 0
+    }
+
+    /// [`case_flags`] of the stand-in, read from its categories when it is
+    /// ASCII.
+    fn case_flags(self, stand_in: &str) -> (bool, bool) {
+        if !self.ascii() {
+            return case_flags(stand_in);
+        }
+        let all_lower = !self.has_ascii_upper();
+        let capitalised =
+            self.first == B_UPPER && self.rest & !(B_UPPER | B_LOWER | B_APOS | B_HYPHEN) == 0;
+        (all_lower, capitalised)
+    }
+}
+
 /// Whether a match whose first character is upper case (`first_upper`) may be read as
 /// `entry`: a capitalised one-word stand-in needs an upper-case first letter (`Clark`,
 /// `CLARK`), so `clark` in lower-case prose stays.
@@ -371,19 +481,22 @@ impl Restorer {
             strings.push_str(stand_in);
             let mid = strings.len();
             strings.push_str(real);
-            let (all_lower, capitalised_word) = case_flags(stand_in);
+            let shape = Shape::of(stand_in);
+            let (all_lower, capitalised_word) = shape.case_flags(stand_in);
             entries.push(Entry {
                 start,
                 mid,
                 end: strings.len(),
-                email: stand_in.contains('@'),
+                email: shape.email(),
                 all_lower,
                 capitalised_word,
             });
             // The stand-in's key: ASCII-lower-cased, appended to `raw_bytes`.
             let base = (raw_bytes.len(), raw_bytes.len() + stand_in.len());
             raw_bytes.extend_from_slice(stand_in.as_bytes());
-            if let Some(key) = raw_bytes.get_mut(base.0..) {
+            if shape.has_ascii_upper()
+                && let Some(key) = raw_bytes.get_mut(base.0..)
+            {
                 key.make_ascii_lowercase();
             }
             // A variant key, the bytes from `start` on: ASCII-lower-cased, kept if it
@@ -399,7 +512,7 @@ impl Restorer {
                     raw_bytes.truncate(start);
                 }
             };
-            if !stand_in.is_ascii() {
+            if !shape.ascii() {
                 let start = raw_bytes.len();
                 push_upper(raw_bytes, stand_in);
                 variant_key(raw, raw_bytes, start, TargetKind::UnicodeCase);
@@ -407,7 +520,9 @@ impl Restorer {
                 push_lower(raw_bytes, stand_in);
                 variant_key(raw, raw_bytes, start, TargetKind::UnicodeCase);
             }
-            if let Some(compact) = iban_compact(stand_in) {
+            if shape.iban_chars()
+                && let Some(compact) = iban_compact(stand_in)
+            {
                 for variant in [iban_grouped(&compact), compact] {
                     let start = raw_bytes.len();
                     raw_bytes.extend_from_slice(variant.as_bytes());
@@ -424,11 +539,13 @@ impl Restorer {
                     entry,
                 },
             ));
-            let plus = stand_in.starts_with('+');
-            digits::for_each_digit_form(stand_in, digit_forms, |form, rank| {
-                form_digits.extend_from_slice(form);
-                forms.push((form_digits.len(), rank, entry, plus));
-            });
+            if shape.number_chars() {
+                let plus = shape.first == B_PLUS;
+                digits::for_each_number_form(stand_in, digit_forms, |form, rank| {
+                    form_digits.extend_from_slice(form);
+                    forms.push((form_digits.len(), rank, entry, plus));
+                });
+            }
         }
         // In map order; room for the most nodes the forms can need (and the root).
         let mut digits = DigitTrie::with_capacity(form_digits.len() + 1);

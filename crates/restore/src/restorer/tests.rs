@@ -760,6 +760,45 @@ proptest! {
     }
 }
 
+proptest! {
+    /// The flags and gates read from a stand-in's byte categories agree with the checks
+    /// they replaced: `case_flags`, `contains('@')`, `is_ascii`, the first check of
+    /// `iban_compact`, and the characters `for_each_digit_form` accepts.
+    #[test]
+    fn shape_agrees_with_the_separate_checks(
+        stand_in in "[A-Za-z0-9'\\-. ()/+@_,#\t\u{e9}\u{c9}\u{2019}\u{65e5}]{0,10}",
+    ) {
+        let shape = Shape::of(&stand_in);
+        prop_assert_eq!(shape.case_flags(&stand_in), case_flags(&stand_in));
+        prop_assert_eq!(shape.email(), stand_in.contains('@'));
+        prop_assert_eq!(shape.ascii(), stand_in.is_ascii());
+        prop_assert_eq!(
+            shape.has_ascii_upper(),
+            stand_in.bytes().any(|b| b.is_ascii_uppercase())
+        );
+        prop_assert_eq!(
+            shape.iban_chars(),
+            stand_in
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' ')
+        );
+        let number = stand_in.bytes().enumerate().all(|(i, c)| {
+            c.is_ascii_digit()
+                || matches!(c, b' ' | b'-' | b'.' | b'(' | b')' | b'/')
+                || (c == b'+' && i == 0)
+        });
+        prop_assert_eq!(shape.number_chars(), number);
+        prop_assert_eq!(shape.first == B_PLUS, stand_in.starts_with('+'));
+        // Gated as compile gates them, the variants are the same.
+        if !shape.iban_chars() {
+            prop_assert_eq!(iban_compact(&stand_in), None);
+        }
+        if !shape.number_chars() {
+            prop_assert!(digits::digit_forms(&stand_in).is_empty());
+        }
+    }
+}
+
 /// Stand-ins of the pool and their case variants (which fold to one key, so the map's order
 /// decides between them).
 const CASED: &[&str] = &[
