@@ -194,9 +194,10 @@ impl Shape {
         self.all() & B_AT != 0
     }
 
-    /// Only capitals, digits and spaces: what [`iban_compact`] asks first.
+    /// Only capitals, digits and spaces, a capital first: what [`iban_compact`]
+    /// asks first (its shape starts with two capitals, and no space starts it).
     fn iban_chars(self) -> bool {
-        self.all() & !(B_UPPER | B_DIGIT | B_SPACE) == 0
+        self.first == B_UPPER && self.all() & !(B_UPPER | B_DIGIT | B_SPACE) == 0
     }
 
     /// Only digits, space, `-`, `.`, `(`, `)`, `/`, and `+` as the first
@@ -364,13 +365,55 @@ fn push_case_mapped<I: Iterator<Item = char>>(out: &mut Vec<u8>, s: &str, map: i
     }
 }
 
+/// A key before grouping: (its prefix ([`key_prefix`]), its start and end in the
+/// compile's key bytes, its target).
+type RawKey = (u64, usize, usize, Target);
+
+/// Fills `order` with `raw` sorted by (key, kind, entry), the keys being
+/// `raw_bytes[start..end]`, equal ones in `raw`'s order: each element's prefix and
+/// index in `raw`. The prefixes alone (numbers, compared as such) order most
+/// keys; only a run of equal prefixes compares whole keys.
+fn sort_raw(raw: &[RawKey], raw_bytes: &[u8], order: &mut Vec<(u64, u32)>) {
+    order.clear();
+    order.extend(raw.iter().enumerate().map(|(i, r)| (r.0, i as u32)));
+    // (A stable sort: it finds the runs the map's order leaves, most of it.)
+    // Equal prefixes end in index order.
+    order.sort();
+    let key_of = |start: usize, end: usize| raw_bytes.get(start..end).unwrap_or_default();
+    let n = order.len();
+    let mut i = 0;
+    while i + 1 < n {
+        let prefix = order[i].0;
+        if order[i + 1].0 != prefix {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 2;
+        while j < n && order[j].0 == prefix {
+            j += 1;
+        }
+        order[i..j].sort_by(
+            |a, b| match (raw.get(a.1 as usize), raw.get(b.1 as usize)) {
+                (Some(a), Some(b)) => key_of(a.1, a.2)
+                    .cmp(key_of(b.1, b.2))
+                    .then(a.3.kind.cmp(&b.3.kind))
+                    .then(a.3.entry.cmp(&b.3.entry)),
+                _ => std::cmp::Ordering::Equal,
+            },
+        );
+        i = j;
+    }
+}
+
 /// The working buffers of [`Restorer::compile`]: what it builds the restorer
 /// from and does not keep. Each thread keeps those of its last compile (up
 /// to [`SCRATCH_KEPT`] bytes), so that a compile allocates only what the
 /// restorer holds. They hold stand-ins (made up, not personal data).
 #[derive(Default)]
 struct CompileScratch {
-    raw: Vec<(u64, usize, usize, Target)>,
+    raw: Vec<RawKey>,
+    /// `raw` in key order: (key prefix, index in `raw`).
+    order: Vec<(u64, u32)>,
     raw_bytes: Vec<u8>,
     form_digits: Vec<u8>,
     forms: Vec<(usize, digits::FormRank, u32, bool)>,
@@ -386,6 +429,7 @@ impl CompileScratch {
             v.capacity() * std::mem::size_of::<T>()
         }
         held(&self.raw)
+            + held(&self.order)
             + held(&self.raw_bytes)
             + held(&self.form_digits)
             + held(&self.forms)
@@ -457,6 +501,7 @@ impl Restorer {
         // handed back to the system and faulted in again on every compile.
         let CompileScratch {
             raw,
+            order,
             raw_bytes,
             form_digits,
             forms,
@@ -559,22 +604,19 @@ impl Restorer {
             );
             from = end;
         }
-        // Ordered by (key, kind, entry); equal prefixes leave the order to the
-        // whole keys.
+        // Ordered by (key, kind, entry).
         let raw_bytes = &*raw_bytes;
         let key_of = |start: usize, end: usize| raw_bytes.get(start..end).unwrap_or_default();
-        raw.sort_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then_with(|| key_of(a.1, a.2).cmp(key_of(b.1, b.2)))
-                .then(a.3.kind.cmp(&b.3.kind))
-                .then(a.3.entry.cmp(&b.3.entry))
-        });
+        sort_raw(raw, raw_bytes, order);
 
         let mut keys = Keys::with_capacity(raw.len(), raw_bytes.len());
         let mut target_ranges = Vec::with_capacity(raw.len() + 1);
         target_ranges.push(0u32);
         let mut targets = Vec::with_capacity(raw.len());
-        for &(_, start, end, t) in raw.iter() {
+        for &(_, i) in order.iter() {
+            let Some(&(_, start, end, t)) = raw.get(i as usize) else {
+                continue;
+            };
             let k = key_of(start, end);
             if keys.last() != Some(k) {
                 if !keys.is_empty() {

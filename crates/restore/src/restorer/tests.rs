@@ -766,7 +766,7 @@ proptest! {
     /// `iban_compact`, and the characters `for_each_digit_form` accepts.
     #[test]
     fn shape_agrees_with_the_separate_checks(
-        stand_in in "[A-Za-z0-9'\\-. ()/+@_,#\t\u{e9}\u{c9}\u{2019}\u{65e5}]{0,10}",
+        stand_in in "[A-Za-z0-9'\\-. ()/+@_,#\t\u{e9}\u{c9}\u{2019}\u{65e5}]{0,10}|[A-Z][A-Z0-9 ]{0,33}",
     ) {
         let shape = Shape::of(&stand_in);
         prop_assert_eq!(shape.case_flags(&stand_in), case_flags(&stand_in));
@@ -778,9 +778,10 @@ proptest! {
         );
         prop_assert_eq!(
             shape.iban_chars(),
-            stand_in
-                .bytes()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' ')
+            stand_in.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+                && stand_in
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' ')
         );
         let number = stand_in.bytes().enumerate().all(|(i, c)| {
             c.is_ascii_digit()
@@ -796,6 +797,42 @@ proptest! {
         if !shape.number_chars() {
             prop_assert!(digits::digit_forms(&stand_in).is_empty());
         }
+    }
+}
+
+proptest! {
+    /// The keys sorted by prefix, then (tied prefixes) whole key, kind and entry, are in
+    /// the order the stable sort of the whole tuples gave.
+    #[test]
+    fn sort_raw_agrees_with_a_stable_sort(
+        keys in prop::collection::vec(("[ab+0 ]{0,11}", 0u8..3, 0u32..4), 0..40),
+    ) {
+        let mut raw_bytes = Vec::new();
+        let mut raw: Vec<RawKey> = Vec::new();
+        for (key, kind, entry) in &keys {
+            let start = raw_bytes.len();
+            raw_bytes.extend_from_slice(key.as_bytes());
+            let kind = match kind {
+                0 => TargetKind::StandIn,
+                1 => TargetKind::UnicodeCase,
+                _ => TargetKind::Spacing,
+            };
+            let target = Target { kind, entry: *entry };
+            raw.push((key_prefix(key.as_bytes()), start, raw_bytes.len(), target));
+        }
+        let key_of = |start: usize, end: usize| &raw_bytes[start..end];
+        let mut want: Vec<(usize, RawKey)> = raw.iter().copied().enumerate().collect();
+        want.sort_by(|(_, a), (_, b)| {
+            a.0.cmp(&b.0)
+                .then_with(|| key_of(a.1, a.2).cmp(key_of(b.1, b.2)))
+                .then(a.3.kind.cmp(&b.3.kind))
+                .then(a.3.entry.cmp(&b.3.entry))
+        });
+        let mut order = vec![(7, 7)];
+        sort_raw(&raw, &raw_bytes, &mut order);
+        let got: Vec<usize> = order.iter().map(|o| o.1 as usize).collect();
+        let want: Vec<usize> = want.iter().map(|w| w.0).collect();
+        prop_assert_eq!(got, want);
     }
 }
 
