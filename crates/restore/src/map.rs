@@ -78,6 +78,9 @@ pub struct Map {
     collided: Vec<(Arc<str>, Arc<str>)>,
 }
 
+/// The entries `Map::reverse` has room for at its first insert.
+const REVERSE_FIRST: usize = 24;
+
 /// The code of a real value in `Map::reverse`: its SipHash under std's
 /// random keys, drawn once per process (the values come from the texts
 /// redacted: without the keys nobody can pick values whose codes collide).
@@ -176,6 +179,11 @@ impl Map {
             btree_map::Entry::Vacant(v) => v,
         };
         let stand_in = Arc::clone(slot.key());
+        if self.reverse.capacity() == 0 {
+            // Room for a small text's entries at the first: the table does
+            // not grow (moving every entry) at 3, 7 and 14 of them.
+            self.reverse.reserve(REVERSE_FIRST);
+        }
         // A real value already in the map is shared, not allocated again.
         let real = match self.reverse.entry(code(real)) {
             hash_map::Entry::Vacant(v) => {
