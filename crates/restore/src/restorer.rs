@@ -94,6 +94,7 @@ fn is_capitalised_word(stand_in: &str) -> bool {
 /// `(all_lower, capitalised_word)` of an [`Entry`] for `stand_in`: it has no
 /// upper-case letter; [`is_capitalised_word`]. An ASCII stand-in (most of
 /// them) is read byte by byte, without decoding characters.
+#[inline(never)]
 fn case_flags(stand_in: &str) -> (bool, bool) {
     let bytes = stand_in.as_bytes();
     if bytes.is_ascii() {
@@ -209,7 +210,9 @@ impl Shape {
     }
 
     /// [`case_flags`] of the stand-in, read from its categories when it is
-    /// ASCII.
+    /// ASCII (inlined: a few instructions; the characters of another are read
+    /// out of line).
+    #[inline]
     fn case_flags(self, stand_in: &str) -> (bool, bool) {
         if !self.ascii() {
             return case_flags(stand_in);
