@@ -438,7 +438,7 @@ type Starts = Option<Vec<Vec<u8>>>;
 
 /// The literals every match of `pattern` starts with (at most 4 bytes each), or `None`
 /// when some match may start with anything (a class too large to list, an empty prefix),
-/// with a single byte or with a digit.
+/// with a single byte, or with fewer than four bytes led by a digit.
 fn literal_starts(hir: &Hir) -> Starts {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
     let mut ex = Extractor::new();
@@ -446,11 +446,14 @@ fn literal_starts(hir: &Hir) -> Starts {
     let mut seq = ex.extract(hir);
     seq.dedup();
     let lits = seq.literals()?;
-    // Single bytes (`+`, `(`) and digits start too often: such patterns stay unanchored.
+    // Single bytes (`+`, `(`) and short runs led by a digit start too often: such patterns
+    // stay unanchored. A literal of four bytes led by a digit (`4b1d`) is as rare as any:
+    // alone in an unanchored part, its pattern cost a search over the whole text.
     if lits.is_empty()
-        || lits
-            .iter()
-            .any(|l| l.as_bytes().len() < 2 || l.as_bytes()[0].is_ascii_digit())
+        || lits.iter().any(|l| {
+            let l = l.as_bytes();
+            l.len() < 2 || (l[0].is_ascii_digit() && l.len() < 4)
+        })
     {
         return None;
     }
