@@ -13,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 use regex_automata::hybrid;
 use regex_automata::meta::{Cache, Regex};
 use regex_automata::nfa::thompson;
-use regex_automata::util::pool::Pool;
+use regex_automata::util::pool::{Pool, PoolGuard};
 use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind};
 use regex_syntax::hir::Hir;
@@ -310,6 +310,20 @@ struct Part {
     emails: bool,
 }
 
+/// A part's direct engines' search caches, taken from their pools at a part's first search
+/// of a scan and given back at its end (taken for each search, they cost about 40
+/// instructions a search).
+#[derive(Default)]
+struct Lent<'a> {
+    anchored: Option<PoolGuard<'a, hybrid::dfa::Cache, CacheFn>>,
+    unanchored: Option<PoolGuard<'a, hybrid::regex::Cache, RegexCacheFn>>,
+}
+
+/// One [`Lent`] for each part, none taken yet.
+fn lent<'a>() -> [Lent<'a>; MAX_PARTS] {
+    std::array::from_fn(|_| Lent::default())
+}
+
 /// A forward lazy DFA and its search caches (one per thread at it, kept between calls).
 struct AnchoredDfa {
     dfa: hybrid::dfa::DFA,
@@ -431,13 +445,15 @@ impl Part {
     }
 
     /// The part's leftmost-first match at or after `pos`: (start, end, rule index).
-    /// `cands` are the part's [`Part::candidates`] in `text`.
-    fn search(
-        &self,
+    /// `cands` are the part's [`Part::candidates`] in `text`; `lent`, the caches of its
+    /// direct engines, if already taken.
+    fn search<'a>(
+        &'a self,
         text: &str,
         pos: usize,
         cands: &[usize],
         cache: Option<&mut Cache>,
+        lent: &mut Lent<'a>,
     ) -> Option<(usize, usize, usize)> {
         // The forward DFA's caches come from its own pool, whose caches a thread spawned
         // for one call would build again: a caller with caches of its own (the thread
@@ -460,7 +476,10 @@ impl Part {
             // The span keeps the text before `from` in view of the look-behind assertions.
             let input = Input::new(text).span(from..text.len());
             if let Some(u) = self.unanchored.as_ref().filter(|_| !own_caches)
-                && let Ok(m) = u.re.try_search(&mut u.caches.get(), &input)
+                && let Ok(m) = u.re.try_search(
+                    lent.unanchored.get_or_insert_with(|| u.caches.get()),
+                    &input,
+                )
             {
                 return m.map(hit);
             }
@@ -471,7 +490,7 @@ impl Part {
             .anchored
             .as_ref()
             .filter(|_| !own_caches)
-            .map(|a| (&a.dfa, a.caches.get()));
+            .map(|a| (&a.dfa, lent.anchored.get_or_insert_with(|| a.caches.get())));
         cands[first..].iter().find_map(|&at| {
             let anchored = Input::new(text)
                 .span(at..text.len())
@@ -794,7 +813,7 @@ impl Rules {
                     let cands = part.candidates(&hay);
                     let mut pos = 0;
                     while pos < hay.len() {
-                        match part.search(&hay, pos, &cands, None) {
+                        match part.search(&hay, pos, &cands, None, &mut Lent::default()) {
                             Some(m) => pos = next_boundary(&hay, m.1.max(pos + 1)),
                             None => break,
                         }
@@ -826,20 +845,23 @@ impl Rules {
     /// The union's leftmost-first match at or after `pos` (start, end, rule index), from the
     /// parts' next matches in `next` (searched again where they start before `pos`).
     /// `caches`: the parts' search caches, if not the regexes' own.
-    fn search(
-        &self,
+    /// `lent`: the parts' direct engines' caches taken so far.
+    fn search<'a>(
+        &'a self,
         text: &str,
         pos: usize,
         next: &mut [Next],
         cands: &[Vec<usize>],
         mut caches: Option<&mut [Cache]>,
+        lent: &mut [Lent<'a>],
     ) -> Option<(usize, usize, usize)> {
         let mut best: Option<(usize, usize, usize)> = None;
-        for (k, ((part, n), cands)) in self
+        for (k, (((part, n), cands), lent)) in self
             .parts
             .iter()
             .zip(next.iter_mut())
             .zip(cands)
+            .zip(lent)
             .enumerate()
         {
             let stale = match n.m {
@@ -849,7 +871,7 @@ impl Rules {
             if stale {
                 n.from = pos;
                 let cache = caches.as_deref_mut().and_then(|c| c.get_mut(k));
-                n.m = part.search(text, pos, cands, cache);
+                n.m = part.search(text, pos, cands, cache, lent);
             }
             if let Some(m) = n.m
                 && best.is_none_or(|b| (m.0, m.2) < (b.0, b.2))
@@ -901,6 +923,7 @@ impl Rules {
         listed.reserve(until.saturating_sub(from) / 32 + 4);
         let mut next = self.fresh();
         let next = &mut next[..self.parts.len()];
+        let mut lent = lent();
         let mut pos = from;
         loop {
             if pos >= hay.len() {
@@ -909,7 +932,8 @@ impl Rules {
             if pos >= until {
                 break None;
             }
-            let Some((ms, me, rule)) = self.search(hay, pos, next, cands, caches.as_deref_mut())
+            let Some((ms, me, rule)) =
+                self.search(hay, pos, next, cands, caches.as_deref_mut(), &mut lent)
             else {
                 break Some(pos);
             };
@@ -1045,6 +1069,7 @@ impl Rules {
         // The parts' next matches for searches here: `pos` only grows, so they stay valid.
         let mut live = self.fresh();
         let live = &mut live[..self.parts.len()];
+        let mut lent = lent();
         let mut pos = 0;
         let mut i = 0;
         while pos < none_from {
@@ -1056,7 +1081,7 @@ impl Rules {
                 let (_, ms, me, pid) = listed[i];
                 (ms, me, pid)
             } else {
-                let Some(m) = self.search(hay, pos, live, cands, None) else {
+                let Some(m) = self.search(hay, pos, live, cands, None, &mut lent) else {
                     break;
                 };
                 m
@@ -1187,12 +1212,13 @@ mod tests {
         let cands = rules.candidates_in(text, 0, text.len());
         let mut next = rules.fresh();
         let next = &mut next[..rules.parts.len()];
+        let mut lent = lent();
         let mut pos = 0;
         while pos <= text.len() {
             let want = union
                 .search(&Input::new(text).span(pos..text.len()))
                 .map(|m| (m.start(), m.end(), m.pattern().as_usize()));
-            let got = rules.search(text, pos, next, &cands, None);
+            let got = rules.search(text, pos, next, &cands, None, &mut lent);
             assert_eq!(got, want, "from {pos} in {text:?}");
             let Some((_, e, _)) = got else { break };
             // Also from a position inside the match, as a check that resumes there does.
