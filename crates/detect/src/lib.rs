@@ -57,6 +57,7 @@ mod letters;
 mod machines;
 mod names;
 mod normalize;
+mod packed;
 mod phone;
 mod rules;
 mod secrets;

@@ -9,6 +9,8 @@ use std::sync::LazyLock;
 
 pub use crate::fxhash::FxHasher;
 
+use crate::packed::{PackedTable, pack};
+
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// Given name, mostly female.
@@ -522,8 +524,8 @@ pub struct Lexicon {
     /// process.
     ascii: AsciiWords,
     /// The ASCII keys of sixteen bytes or fewer (no zero byte), packed in two words each
-    /// (see [`PackedWords`]), for [`Lexicon::flags`] and [`Lexicon::flags_at`].
-    packed: PackedWords,
+    /// (see [`crate::packed`]), for [`Lexicon::flags`] and [`Lexicon::flags_at`].
+    packed: PackedTable<u32>,
     phrases: FxMap<Box<str>, ()>,
     labels: FxMap<Box<str>, ()>,
     signoffs: FxMap<Box<str>, ()>,
@@ -673,7 +675,8 @@ impl Lexicon {
             .fold(0u128, |m, &c| m | 1 << c.to_ascii_lowercase());
         let signoffs = SIGNOFFS.iter().map(|l| (Box::from(*l), ())).collect();
         let ascii = AsciiWords::of(&words);
-        let packed = PackedWords::of(&short);
+        // A key given more than once holds the union of its flags.
+        let packed = PackedTable::of(&short, |held, f| *held |= f);
         let mut announce = [0u32; 128];
         let mut announces = |k: &[u8], f: u32| {
             if f & ANNOUNCE != 0 {
@@ -686,7 +689,7 @@ impl Lexicon {
                 announces(k.as_bytes(), f);
             }
         }
-        for &(lo, hi, f) in packed.slots.iter().filter(|s| s.0 | s.1 != 0) {
+        for (lo, hi, f) in packed.entries() {
             let mut b = [0u8; 16];
             b[..8].copy_from_slice(&lo.to_le_bytes());
             b[8..].copy_from_slice(&hi.to_le_bytes());
@@ -712,7 +715,10 @@ impl Lexicon {
             // Lower case of ASCII is ASCII and folds to itself: the ASCII keys decide.
             if word.len() <= 16 && !word.bytes().any(|c| c == 0) {
                 let (lo, hi) = pack(word.as_bytes());
-                return self.packed.get(ascii_lower(lo), ascii_lower(hi));
+                return self
+                    .packed
+                    .get(ascii_lower(lo), ascii_lower(hi))
+                    .unwrap_or(0);
             }
             return self.ascii.get(word.as_bytes());
         }
@@ -749,7 +755,7 @@ impl Lexicon {
     /// in `words`. Every key has a flag.
     fn key_flags(&self, key: &str) -> u32 {
         match packable(key) {
-            Some((lo, hi)) => self.packed.get(lo, hi),
+            Some((lo, hi)) => self.packed.get(lo, hi).unwrap_or(0),
             None => self.words.get(key).copied().unwrap_or(0),
         }
     }
@@ -773,7 +779,7 @@ impl Lexicon {
     #[inline]
     pub fn flags_at(&self, text: &str, start: usize, end: usize) -> u32 {
         match packed_lower(text, start, end) {
-            Some((lo, hi)) => self.packed.get(lo, hi),
+            Some((lo, hi)) => self.packed.get(lo, hi).unwrap_or(0),
             None => self.flags(&text[start..end]),
         }
     }
@@ -922,20 +928,11 @@ pub(super) fn packed_lower(text: &str, start: usize, end: usize) -> Option<(u64,
     ((lo | hi) & HIGH_BITS == 0).then(|| (ascii_lower(lo), ascii_lower(hi)))
 }
 
-/// `w` packed as [`pack`] packs when it can be a key of [`PackedWords`] (ASCII, one to
+/// `w` packed as [`pack`] packs when it can be a key of the packed table (ASCII, one to
 /// sixteen bytes, no zero byte), in its own case.
 fn packable(w: &str) -> Option<(u64, u64)> {
     let b = w.as_bytes();
     (!b.is_empty() && b.len() <= 16 && w.is_ascii() && !b.contains(&0)).then(|| pack(b))
-}
-
-/// A lower-case ASCII string of sixteen bytes or fewer packed as [`packed_lower`] packs.
-pub(super) fn pack(k: &[u8]) -> (u64, u64) {
-    let mut b = [0u8; 16];
-    b[..k.len()].copy_from_slice(k);
-    let (lo, hi) = b.split_at(8);
-    let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
-    (word(lo), word(hi))
 }
 
 /// The high bit of every byte of a word.
@@ -959,81 +956,6 @@ fn ascii_lower(v: u64) -> u64 {
     let from_a = v.wrapping_add(0x3f3f_3f3f_3f3f_3f3f);
     let past_z = v.wrapping_add(0x2525_2525_2525_2525);
     v | ((from_a & !past_z & HIGH_BITS) >> 2)
-}
-
-/// The ASCII keys of sixteen bytes or fewer of the word map with their flags, each packed
-/// into two little-endian machine words padded with zero bytes (no key holds a zero byte, so
-/// the packing tells the length too), in an open-addressing table.
-struct PackedWords {
-    /// Per slot: the packed key (`(0, 0)`: empty) and its flags.
-    slots: Vec<(u64, u64, u32)>,
-    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
-    bits: u32,
-}
-
-impl PackedWords {
-    /// The table of packed lower-case keys with their flags, a key given more than once
-    /// holding the union of its flags.
-    fn of(keys: &[(u64, u64, u32)]) -> PackedWords {
-        // At most about two thirds full of distinct keys: sized first for all the entries,
-        // then, when the repeats make the table smaller, filled again from it.
-        let bits_for = |n: usize| (n * 3 / 2 + 1).next_power_of_two().trailing_zeros().max(4);
-        let t = PackedWords::filled(bits_for(keys.len()), keys.iter().copied());
-        let distinct = t.slots.iter().filter(|s| s.0 | s.1 != 0).count();
-        if bits_for(distinct) == t.bits {
-            return t;
-        }
-        let occupied = t.slots.iter().copied().filter(|s| s.0 | s.1 != 0);
-        PackedWords::filled(bits_for(distinct), occupied)
-    }
-
-    fn filled(bits: u32, keys: impl Iterator<Item = (u64, u64, u32)>) -> PackedWords {
-        let mut t = PackedWords {
-            slots: vec![(0, 0, 0); 1 << bits],
-            bits,
-        };
-        let mask = (1usize << bits) - 1;
-        for (lo, hi, f) in keys {
-            let mut i = t.slot(lo, hi);
-            loop {
-                let s = &mut t.slots[i];
-                if s.0 == lo && s.1 == hi {
-                    s.2 |= f;
-                    break;
-                }
-                if s.0 | s.1 == 0 {
-                    *s = (lo, hi, f);
-                    break;
-                }
-                i = (i + 1) & mask;
-            }
-        }
-        t
-    }
-
-    #[inline]
-    fn slot(&self, lo: u64, hi: u64) -> usize {
-        const K: u64 = 0xf135_7aea_2e62_a9c5;
-        let h = (lo.wrapping_mul(K).rotate_left(26) ^ hi).wrapping_mul(K);
-        (h >> (64 - self.bits)) as usize
-    }
-
-    /// The flags of the packed lower-case ASCII word `(lo, hi)` (0 when it is no key).
-    #[inline]
-    fn get(&self, lo: u64, hi: u64) -> u32 {
-        let mask = (1usize << self.bits) - 1;
-        let mut i = self.slot(lo, hi);
-        loop {
-            let (a, b, f) = self.slots[i];
-            if a == lo && b == hi {
-                return f;
-            }
-            if a | b == 0 {
-                return 0;
-            }
-            i = (i + 1) & mask;
-        }
-    }
 }
 
 /// Removes common Latin diacritics (`é` → `e`, `ß` → `ss`, `ł` → `l`).
@@ -1257,32 +1179,6 @@ mod tests {
         fn flags_agree_with_the_reference(w in "[a-zA-ZÀ-ÿΣσςİıẞßŁłŒœ’\u{212A}]{1,40}") {
             if !w.is_ascii() {
                 prop_assert_eq!(LEXICON.flags(&w), flags_reference(&LEXICON, &w));
-            }
-        }
-
-        #[test]
-        fn packed_words_hold_the_union_of_flags(
-            keys in proptest::collection::vec(("[a-e]{1,16}", 1u32..16), 0..300),
-            probes in proptest::collection::vec("[a-e]{1,16}", 0..50),
-        ) {
-            let entries: Vec<(u64, u64, u32)> = keys
-                .iter()
-                .map(|(k, f)| {
-                    let (lo, hi) = pack(k.as_bytes());
-                    (lo, hi, *f)
-                })
-                .collect();
-            let t = PackedWords::of(&entries);
-            let mut want: FxMap<&str, u32> = FxMap::default();
-            for (k, f) in &keys {
-                *want.entry(k.as_str()).or_insert(0) |= f;
-            }
-            let distinct = t.slots.iter().filter(|s| s.0 | s.1 != 0).count();
-            prop_assert_eq!(distinct, want.len());
-            prop_assert!(distinct * 3 / 2 < t.slots.len() || t.slots.len() == 16);
-            for p in keys.iter().map(|(k, _)| k).chain(&probes) {
-                let (lo, hi) = pack(p.as_bytes());
-                prop_assert_eq!(t.get(lo, hi), want.get(p.as_str()).copied().unwrap_or(0));
             }
         }
     }

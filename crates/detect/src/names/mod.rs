@@ -1869,7 +1869,7 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         return;
     }
     // The parts in lower case: those of sixteen ASCII bytes or fewer packed
-    // (`lexicon::pack`), the others as strings.
+    // (`crate::packed::pack`), the others as strings.
     // Room for two parts a name (most have two): the set seldom grows and is rehashed.
     let mut short_parts: FxSet<(u64, u64)> =
         FxSet::with_capacity_and_hasher(2 * cx.found.len(), BuildHasherDefault::default());
@@ -1883,7 +1883,7 @@ fn coreference(cx: &mut Cx<'_>, rejected: &[(usize, usize)]) {
         }
         lower.clear();
         push_lower(lower, cx.word(k));
-        (lower.is_ascii() && lower.len() <= 16).then(|| lexicon::pack(lower.as_bytes()))
+        (lower.is_ascii() && lower.len() <= 16).then(|| crate::packed::pack(lower.as_bytes()))
     };
     for &(s, e, _) in &cx.found {
         let k0 = cx.toks.partition_point(|t| t.start < s);

@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::LazyLock;
 
+use crate::packed::{PackedTable, load_le, pack};
+
 /// What a label says its values are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Hint {
     Phone,
     Card,
@@ -22,6 +24,8 @@ pub enum Hint {
     Address,
     Url,
     /// A known column of something not identifying by itself (company, city, product).
+    /// (Also what an empty slot of the packed label table holds.)
+    #[default]
     Other,
     /// A column of look-alikes that must stay (order numbers, versions, amounts, dates).
     Lookalike,
@@ -80,7 +84,7 @@ struct Labels {
     map: HashMap<Box<[u8]>, Hint, BuildHasherDefault<crate::fxhash::FxHasher>>,
     /// Those of sixteen bytes or fewer again, packed: looked up without hashing the bytes or
     /// comparing them in a call.
-    packed: Packed,
+    packed: PackedTable<Hint>,
 }
 
 impl Labels {
@@ -88,93 +92,13 @@ impl Labels {
     #[inline]
     fn get(&self, n: &[u8]) -> Option<Hint> {
         // A packing is that of a key exactly when the two are equal, as long as the word
-        // looked up does not end in a zero byte (see `Packed`).
+        // looked up does not end in a zero byte (see `crate::packed`).
         match n.last() {
-            Some(&last) if last != 0 && n.len() <= 16 => self.packed.get(pack(n)),
+            Some(&last) if last != 0 && n.len() <= 16 => {
+                let (lo, hi) = pack(n);
+                self.packed.get(lo, hi)
+            }
             _ => self.map.get(n).copied(),
-        }
-    }
-}
-
-/// Up to sixteen bytes packed into two little-endian machine words, zero bytes after them.
-#[inline]
-fn pack(k: &[u8]) -> (u64, u64) {
-    // Loads of fixed size, not a copy into a zeroed buffer (two calls of the C library).
-    match k.split_first_chunk::<8>() {
-        Some((lo, rest)) => (u64::from_le_bytes(*lo), load_le(rest)),
-        None => (load_le(k), 0),
-    }
-}
-
-/// Up to eight bytes as a little-endian word, zero bytes after them: two loads that may
-/// overlap (an overlapping byte is the same byte in both, at the same place).
-#[inline]
-fn load_le(k: &[u8]) -> u64 {
-    let n = k.len();
-    if let (Some(a), Some(b)) = (k.first_chunk::<4>(), k.last_chunk::<4>()) {
-        u64::from(u32::from_le_bytes(*a)) | u64::from(u32::from_le_bytes(*b)) << (8 * (n - 4))
-    } else if n > 0 {
-        u64::from(k[0])
-            | u64::from(k[n / 2]) << (8 * (n / 2))
-            | u64::from(k[n - 1]) << (8 * (n - 1))
-    } else {
-        0
-    }
-}
-
-/// The labels of one to sixteen bytes without a zero byte, packed (see [`pack`]), in an
-/// open-addressing table. No key holds a zero byte, so a key's packing tells its length: the
-/// packing of a word of at most sixteen bytes whose last byte is not zero equals a key's
-/// only when the word is the key.
-struct Packed {
-    /// Per slot: the packed key (`(0, 0)`: empty) and its hint.
-    slots: Vec<(u64, u64, Hint)>,
-    /// Bits of the hash that pick a slot (the table has `1 << bits` slots).
-    bits: u32,
-}
-
-impl Packed {
-    /// The table of `keys` (distinct, packable), at most about two thirds full.
-    fn of(keys: &[(u64, u64, Hint)]) -> Packed {
-        let bits = (keys.len() * 3 / 2 + 1)
-            .next_power_of_two()
-            .trailing_zeros()
-            .max(4);
-        let mut t = Packed {
-            slots: vec![(0, 0, Hint::Other); 1 << bits],
-            bits,
-        };
-        let mask = (1usize << bits) - 1;
-        for &(lo, hi, h) in keys {
-            let mut i = t.slot(lo, hi);
-            while t.slots[i].0 | t.slots[i].1 != 0 {
-                i = (i + 1) & mask;
-            }
-            t.slots[i] = (lo, hi, h);
-        }
-        t
-    }
-
-    #[inline]
-    fn slot(&self, lo: u64, hi: u64) -> usize {
-        const K: u64 = 0xf135_7aea_2e62_a9c5;
-        let h = (lo.wrapping_mul(K).rotate_left(26) ^ hi).wrapping_mul(K);
-        (h >> (64 - self.bits)) as usize
-    }
-
-    #[inline]
-    fn get(&self, (lo, hi): (u64, u64)) -> Option<Hint> {
-        let mask = (1usize << self.bits) - 1;
-        let mut i = self.slot(lo, hi);
-        loop {
-            let (a, b, h) = self.slots[i];
-            if a == lo && b == hi {
-                return Some(h);
-            }
-            if a | b == 0 {
-                return None;
-            }
-            i = (i + 1) & mask;
         }
     }
 }
@@ -207,7 +131,8 @@ static LABELS: LazyLock<Labels> = LazyLock::new(|| {
             (lo, hi, h)
         })
         .collect();
-    let packed = Packed::of(&keys);
+    // The keys are distinct (the map's).
+    let packed = PackedTable::of(&keys, |_, _| {});
     Labels { map, packed }
 });
 
@@ -888,33 +813,6 @@ mod tests {
                 normalise(label),
                 "{label:?}"
             );
-        }
-    }
-
-    /// [`pack`] as it was: a copy into a zeroed buffer.
-    fn pack_reference(k: &[u8]) -> (u64, u64) {
-        let mut b = [0u8; 16];
-        b[..k.len()].copy_from_slice(k);
-        let (lo, hi) = b.split_at(8);
-        let word = |h: &[u8]| u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
-        (word(lo), word(hi))
-    }
-
-    #[test]
-    fn packing_is_the_copy_into_a_zeroed_buffer() {
-        let bytes: Vec<u8> = (1..=16).chain([0, 0x80, 0xFF, 0x20]).collect();
-        for start in 0..bytes.len() {
-            for end in start..=(start + 16).min(bytes.len()) {
-                let k = &bytes[start..end];
-                assert_eq!(pack(k), pack_reference(k), "{k:?}");
-            }
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn packing_agrees_with_the_copy(k in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..=16)) {
-            proptest::prop_assert_eq!(pack(&k), pack_reference(&k));
         }
     }
 
