@@ -98,6 +98,18 @@ fn main() {
             }
             text.len()
         }
+        m if m.starts_with("split=") => {
+            // Two threads cut at a share of the text (`split=0.5` is what `restore` does).
+            let share: f64 = m["split=".len()..].parse().unwrap_or(0.5);
+            let mid = (r.text.len() as f64 * share) as usize;
+            for _ in 0..runs {
+                let t = Instant::now();
+                let back = restorer.restore_split(black_box(&r.text), mid);
+                times.push(t.elapsed());
+                assert_eq!(back.text.len(), doc.len());
+            }
+            r.text.len()
+        }
         _ => {
             for _ in 0..runs {
                 let t = Instant::now();

@@ -3,6 +3,8 @@
 
 use std::cell::Cell;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use crate::digits::{self, DigitTrie, Walk};
 use crate::index::{IndexScratch, Keys, LitIndex, NO_PARENT, Scan};
@@ -31,11 +33,59 @@ impl fmt::Debug for Restored {
 /// it, starting a thread costs more than it saves).
 pub const PARALLEL_RESTORE: usize = 64 * 1024;
 
-/// Whether the machine has two cores or more (asked once: the answer reads
-/// the cgroup's files).
+/// The size of the pieces a long text is cut into to be restored on several threads
+/// ([`Restorer::restore_cut`]): small enough that the threads end close together, large
+/// enough that a piece's own costs (where it starts, its buffer) do not count.
+pub const PIECE: usize = 48 * 1024;
+
+/// How long the caller's thread waits spinning for the pool's last pieces before it
+/// blocks: about the time of a piece.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(250);
+
+/// The most pieces a text is cut into.
+const MAX_PIECES: usize = 64;
+
+/// The cores of the machine (asked once: the answer reads the cgroup's files).
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Whether the machine has two cores or more.
 fn two_cores() -> bool {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())) >= 2
+    cores() >= 2
+}
+
+/// The threads that restore pieces of a long text beside the caller's: one fewer than
+/// the cores (at most seven), started at first use and kept, so that a restore does not
+/// pay for starting a thread (tens of microseconds, a tenth of a 200 KB restore). `None`
+/// if they could not be started.
+fn pool() -> Option<&'static rayon_core::ThreadPool> {
+    static POOL: OnceLock<Option<rayon_core::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon_core::ThreadPoolBuilder::new()
+            .num_threads(cores().saturating_sub(1).clamp(1, 7))
+            .thread_name(|i| format!("redact-restore-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Where a text of `len` bytes is cut for [`Restorer::pieces_into`]: pieces of about
+/// [`PIECE`] bytes, at least two a thread, at most [`MAX_PIECES`].
+fn even_cuts(len: usize) -> Vec<usize> {
+    let threads = cores().clamp(2, 8);
+    let n = (len / PIECE).clamp(2 * threads, MAX_PIECES).max(2);
+    (1..n).map(|i| len / n * i).collect()
+}
+
+/// The largest character boundary of `text` at or before `at` (`at <= text.len()`).
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 /// What [`Restorer::restore_partial`] did.
@@ -709,7 +759,9 @@ impl Restorer {
     /// ([`Restorer::restore_split`]): the same result.
     pub fn restore_into(&self, text: &str, out: &mut String) -> usize {
         if text.len() >= PARALLEL_RESTORE && !self.is_empty() && two_cores() {
-            return self.restore_split_into(text, text.len() / 2, out);
+            return self
+                .pieces_into(text, None, &even_cuts(text.len()), true, out)
+                .restored;
         }
         self.restore_partial(text, None, true, out).restored
     }
@@ -722,16 +774,21 @@ impl Restorer {
     /// the rest is restored again from where it did stop). Gives exactly what
     /// `restore` gives, by the streaming contract, whatever `mid`.
     pub fn restore_split(&self, text: &str, mid: usize) -> Restored {
+        self.restore_cut(text, &[mid])
+    }
+
+    /// [`Restorer::restore_split`] with any number of cuts: the pieces between
+    /// them restored on this thread and the pool's ([`Restorer::restore`] cuts a
+    /// long text into pieces of about [`PIECE`] bytes). Gives exactly what
+    /// `restore` gives, wherever the cuts fall (in any order, repeated, inside
+    /// a stand-in or a character).
+    pub fn restore_cut(&self, text: &str, cuts: &[usize]) -> Restored {
         let mut out = String::with_capacity(text.len() + text.len() / 8);
-        let restored = self.restore_split_into(text, mid, &mut out);
+        let restored = self.pieces_into(text, None, cuts, true, &mut out).restored;
         Restored {
             text: out,
             restored,
         }
-    }
-
-    fn restore_split_into(&self, text: &str, mid: usize, out: &mut String) -> usize {
-        self.split_into(text, None, mid, true, out).restored
     }
 
     /// [`Restorer::restore_partial`] of `text`, not at its end, on two threads when it is
@@ -744,7 +801,7 @@ impl Restorer {
         out: &mut String,
     ) -> Progress {
         if text.len() >= PARALLEL_RESTORE && !self.is_empty() && two_cores() {
-            return self.restore_partial_split(text, before, text.len() / 2, out);
+            return self.pieces_into(text, before, &even_cuts(text.len()), false, out);
         }
         self.restore_partial(text, before, false, out)
     }
@@ -762,27 +819,46 @@ impl Restorer {
         mid: usize,
         out: &mut String,
     ) -> Progress {
-        self.split_into(text, before, mid, false, out)
+        self.pieces_into(text, before, &[mid], false, out)
     }
 
-    /// The two-thread restore of [`Restorer::restore_split`] (`at_end`) and
-    /// [`Restorer::restore_partial_split`] (not): the part before `mid` as a stream's piece
-    /// on this thread, the rest from [`Restorer::pending_start`] of it on another, and again
-    /// from where the first part did stop if a match ran past that place.
-    fn split_into(
+    /// The restore of `text` in pieces cut at `cuts` (each rounded down to a character
+    /// boundary; sorted, repeats dropped), on this thread and the pool's threads
+    /// ([`pool`]): piece `i` runs from where the piece before it is expected to stop,
+    /// [`Restorer::pending_start`] of the text up to its cut, to the next cut, as one
+    /// piece of a stream ([`Restorer::restore_partial`], at the end for the last with
+    /// `at_end`). Both threads take the next piece not taken yet, this thread the first
+    /// one straight into `out`; the rest are joined in order, and a piece that did not
+    /// start where the one before it stopped (a match ran past the cut) is restored
+    /// again from there. By the streaming contract the same output and progress as one
+    /// call.
+    fn pieces_into(
         &self,
         text: &str,
         before: Option<char>,
-        mid: usize,
+        cuts: &[usize],
         at_end: bool,
         out: &mut String,
     ) -> Progress {
-        let mut mid = mid.min(text.len());
-        while !text.is_char_boundary(mid) {
-            mid -= 1;
-        }
-        let first = &text[..mid];
-        let guess = self.pending_start(first, before);
+        let len = text.len();
+        let mut ends: Vec<usize> = cuts
+            .iter()
+            .map(|&c| floor_char_boundary(text, c.min(len)))
+            .filter(|&c| c > 0 && c < len)
+            .collect();
+        ends.sort_unstable();
+        ends.dedup();
+        ends.push(len);
+        let n = ends.len();
+        // Where each piece is expected to start: where a stream given the text up
+        // to the cut before it would stop.
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(
+                ends[..n - 1]
+                    .iter()
+                    .map(|&c| self.pending_start(&text[..c], before)),
+            )
+            .collect();
         let before_at = |at: usize| {
             if at == 0 {
                 before
@@ -790,30 +866,83 @@ impl Restorer {
                 text[..at].chars().next_back()
             }
         };
-        // The rest on another thread, the first part straight into `out` on this one.
-        let (head, rest) = std::thread::scope(|scope| {
-            let rest = scope.spawn(|| {
-                let n = text.len() - guess;
-                let mut b = String::with_capacity(n + n / 8);
-                let p = self.restore_partial(&text[guess..], before_at(guess), at_end, &mut b);
-                (b, p)
-            });
-            let head = self.restore_partial(first, before, false, out);
-            (head, rest.join())
-        });
-        let at = head.consumed;
-        let rest = match rest {
-            Ok((b, p)) if at == guess => {
-                out.push_str(&b);
-                p
-            }
-            // A match ran past where the first part was expected to stop (or the other
-            // thread failed, which it cannot short of memory): the rest again from there.
-            _ => self.restore_partial(&text[at..], before_at(at), at_end, out),
+        let piece = |i: usize, out: &mut String| {
+            let (s, e) = (starts[i], ends[i]);
+            let s = s.min(e);
+            self.restore_partial(&text[s..e], before_at(s), at_end && i + 1 == n, out)
         };
+        // Pieces 1.. restored by whichever thread takes them first, each into its own
+        // slot; `finished` counts them.
+        let slots: Vec<Mutex<Option<(String, Progress)>>> =
+            (0..n).map(|_| Mutex::new(None)).collect();
+        let next = AtomicUsize::new(1);
+        let finished = AtomicUsize::new(1);
+        let take_pieces = || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let size = ends[i] - starts[i].min(ends[i]);
+                let mut b = String::with_capacity(size + size / 8);
+                let p = piece(i, &mut b);
+                if let Ok(mut slot) = slots[i].lock() {
+                    *slot = Some((b, p));
+                }
+                finished.fetch_add(1, Ordering::Release);
+            }
+        };
+        let head = if n > 1
+            && let Some(pool) = pool()
+        {
+            pool.in_place_scope(|scope| {
+                for _ in 0..pool.current_num_threads() {
+                    // A piece that panicked is restored again below, on this thread.
+                    scope.spawn(|_| {
+                        let _ =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(&take_pieces));
+                    });
+                }
+                let head = piece(0, out);
+                take_pieces();
+                // The pool's last pieces: waited for here, spinning for up to [`SPIN`]
+                // (a blocked thread took 30 to 70 microseconds to wake on the two-core
+                // test machine), then in the scope, which blocks.
+                let started = std::time::Instant::now();
+                while finished.load(Ordering::Acquire) < n && started.elapsed() < SPIN {
+                    for _ in 0..64 {
+                        std::hint::spin_loop();
+                    }
+                }
+                head
+            })
+        } else {
+            let head = piece(0, out);
+            take_pieces();
+            head
+        };
+        let mut at = head.consumed;
+        let mut restored = head.restored;
+        for (i, slot) in slots.into_iter().enumerate().skip(1) {
+            let last = i + 1 == n;
+            if at >= ends[i] && !last {
+                // A match ran past this whole piece.
+                continue;
+            }
+            let done = slot.into_inner().ok().flatten();
+            let p = match done {
+                Some((b, p)) if starts[i] == at => {
+                    out.push_str(&b);
+                    p
+                }
+                _ => self.restore_partial(&text[at..ends[i]], before_at(at), at_end && last, out),
+            };
+            at += p.consumed;
+            restored += p.restored;
+        }
         Progress {
-            consumed: at + rest.consumed,
-            restored: head.restored + rest.restored,
+            consumed: at,
+            restored,
         }
     }
 

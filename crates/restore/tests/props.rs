@@ -481,6 +481,29 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// A text cut into any number of pieces, anywhere (inside stand-ins and characters,
+    /// repeated, out of order), restored on this thread and the pool's, gives what the
+    /// one-thread restore gives.
+    #[test]
+    fn pieces_restore_equals_batch(
+        map in map_strategy(),
+        pieces in pieces(),
+        cuts in prop::collection::vec(any::<usize>(), 0..12),
+    ) {
+        let text = assemble(&map, &pieces);
+        let restorer = Restorer::new(&map);
+        let mut one = String::new();
+        let n = restorer.restore_partial(&text, None, true, &mut one).restored;
+        let cuts: Vec<usize> = cuts.iter().map(|c| c % (text.len() + 1)).collect();
+        let cut = restorer.restore_cut(&text, &cuts);
+        prop_assert_eq!(cut.text, one);
+        prop_assert_eq!(cut.restored, n);
+    }
+}
+
 #[test]
 fn a_long_text_restores_as_in_one_go() {
     // Above the size restore splits at: every stand-in form around the middle.
@@ -513,6 +536,10 @@ fn a_long_text_restores_as_in_one_go() {
     for cut in mid..mid + unit.len() {
         let s = restorer.restore_split(&text, cut);
         assert_eq!(s.text, one, "cut at {cut}");
+        assert_eq!(s.restored, n);
+        // Three pieces with the middle one shorter than a stand-in: a match runs past it.
+        let s = restorer.restore_cut(&text, &[cut, cut + 5, text.len() / 4]);
+        assert_eq!(s.text, one, "cuts at {cut} and {}", cut + 5);
         assert_eq!(s.restored, n);
     }
 }
