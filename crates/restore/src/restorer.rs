@@ -29,8 +29,8 @@ impl fmt::Debug for Restored {
     }
 }
 
-/// From this text size up, [`Restorer::restore`] works on two threads (below
-/// it, starting a thread costs more than it saves).
+/// From this text size up, [`Restorer::restore`] works on several threads, its own
+/// and the restore pool's (below it, handing pieces over costs more than it saves).
 pub const PARALLEL_RESTORE: usize = 64 * 1024;
 
 /// The size of the pieces a long text is cut into to be restored on several threads
@@ -755,8 +755,9 @@ impl Restorer {
 
     /// Restores `text`, appending the result to `out`; returns the number of
     /// replacements. A text of [`PARALLEL_RESTORE`] bytes or more is restored
-    /// in two halves on two threads when the machine has two cores or more
-    /// ([`Restorer::restore_split`]): the same result.
+    /// in pieces of about [`PIECE`] bytes on this thread and the restore pool's
+    /// when the machine has two cores or more ([`Restorer::restore_cut`]): the
+    /// same result.
     pub fn restore_into(&self, text: &str, out: &mut String) -> usize {
         if text.len() >= PARALLEL_RESTORE && !self.is_empty() && two_cores() {
             return self
@@ -767,7 +768,7 @@ impl Restorer {
     }
 
     /// [`Restorer::restore`] of `text` cut at `mid` (rounded down to a
-    /// character boundary), the two parts on two threads: the first part as
+    /// character boundary), the two parts on this thread and the restore pool's: the first part as
     /// a stream's first piece ([`Restorer::restore_partial`], not at the end),
     /// the rest from where that piece stops, [`Restorer::pending_start`] of
     /// it, which is where it stops unless a match there runs past it (then
@@ -791,9 +792,10 @@ impl Restorer {
         }
     }
 
-    /// [`Restorer::restore_partial`] of `text`, not at its end, on two threads when it is
-    /// [`PARALLEL_RESTORE`] bytes or more and the machine has two cores: the same output and
-    /// progress ([`Restorer::restore_partial_split`] at the middle).
+    /// [`Restorer::restore_partial`] of `text`, not at its end, in pieces on this thread and
+    /// the restore pool's when it is [`PARALLEL_RESTORE`] bytes or more and the machine has
+    /// two cores: the same output and progress (as [`Restorer::restore_partial_split`] at
+    /// any cut).
     pub fn restore_partial_parallel(
         &self,
         text: &str,

@@ -101,7 +101,7 @@ impl StreamRestorer {
         }
         if self.held.is_empty() {
             // Common case: nothing held back, restore the delta in place.
-            // A long piece (a file read a chunk at a time) on two threads.
+            // A long piece (a file read a chunk at a time) in pieces on the restore pool.
             let progress = self
                 .restorer
                 .restore_partial_parallel(delta, self.before, out);
