@@ -2,7 +2,8 @@
 //! `cargo run --release -p redact-benches --example restore_profile -- [CHARS] [RUNS] [MODE]`.
 //!
 //! MODE `dump=DIR` writes the redacted text and its map to DIR; `restore` (default) times `restore_once` (one restore with the map compiled once),
-//! `compile` times `compile_once` (`Restorer::new` of the document's map), `small` compiles
+//! `compile` times `compile_once` (`Restorer::new` of the document's map), `file=TEXT,MAP`
+//! times the restore of a redacted text with its map read from files, `small` compiles
 //! and restores a 1 KB slice of the redacted text with its own small map (`small_once`, a
 //! `/v1/restore` request). For instruction counts:
 //! `valgrind --tool=callgrind --toggle-collect='restore_profile::restore_once' …`.
@@ -51,11 +52,48 @@ fn small_case(text: &str, map: &Map) -> (String, Map) {
     (slice.to_owned(), small)
 }
 
+/// Times the restore of the text in the first of `files` (`TEXT,MAP`) with the map in the
+/// second, compiled once.
+fn restore_files(files: &str, runs: usize) {
+    let (text, map) = files.split_once(',').unwrap_or((files, ""));
+    let (Ok(text), Ok(map)) = (std::fs::read_to_string(text), std::fs::read_to_string(map)) else {
+        eprintln!("could not read {files}");
+        std::process::exit(1);
+    };
+    let Ok(map) = serde_json::from_str::<Map>(&map) else {
+        eprintln!("the map is not a stand-in map");
+        std::process::exit(1);
+    };
+    let t = Instant::now();
+    let restorer = compile_once(&map);
+    println!("{} map entries, compiled in {:?}", map.len(), t.elapsed());
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        let back = restore_once(&restorer, &text);
+        times.push(t.elapsed());
+        black_box(back);
+    }
+    times.sort();
+    let median = times[times.len() / 2];
+    println!(
+        "file median {:?} ({:.0} MB/s)",
+        median,
+        text.len() as f64 / median.as_secs_f64() / 1e6
+    );
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let mode = args.next().unwrap_or_else(|| "restore".into());
+    if let Some(files) = mode.strip_prefix("file=") {
+        // A redacted text and its map from files (`file=TEXT,MAP`, as `redact --map MAP`
+        // writes them): a map of any size, such as a long input's.
+        restore_files(files, runs);
+        return;
+    }
     let doc = diverse_doc::document(n);
     let redactor = Redactor::new();
     let Ok(r) = redactor.redact(&doc, &RedactOptions::default()) else {
