@@ -3,7 +3,8 @@
 //!
 //! MODE `dump=DIR` writes the redacted text and its map to DIR; `restore` (default) times `restore_once` (one restore with the map compiled once),
 //! `compile` times `compile_once` (`Restorer::new` of the document's map), `file=TEXT,MAP`
-//! times the restore of a redacted text with its map read from files, `small` compiles
+//! times the restore of a redacted text with its map read from files (`file1=…` on one
+//! thread, for `--toggle-collect='restore_profile::restore_one_thread'`), `small` compiles
 //! and restores a 1 KB slice of the redacted text with its own small map (`small_once`, a
 //! `/v1/restore` request). For instruction counts:
 //! `valgrind --tool=callgrind --toggle-collect='restore_profile::restore_once' …`.
@@ -21,6 +22,11 @@ mod diverse_doc;
 #[inline(never)]
 fn restore_once(restorer: &Restorer, text: &str) -> Restored {
     restorer.restore(black_box(text))
+}
+
+#[inline(never)]
+fn restore_one_thread(restorer: &Restorer, text: &str) -> Restored {
+    restorer.restore_cut(black_box(text), &[])
 }
 
 #[inline(never)]
@@ -54,7 +60,7 @@ fn small_case(text: &str, map: &Map) -> (String, Map) {
 
 /// Times the restore of the text in the first of `files` (`TEXT,MAP`) with the map in the
 /// second, compiled once.
-fn restore_files(files: &str, runs: usize) {
+fn restore_files(files: &str, runs: usize, one_thread: bool) {
     let (text, map) = files.split_once(',').unwrap_or((files, ""));
     let (Ok(text), Ok(map)) = (std::fs::read_to_string(text), std::fs::read_to_string(map)) else {
         eprintln!("could not read {files}");
@@ -70,7 +76,11 @@ fn restore_files(files: &str, runs: usize) {
     let mut times = Vec::new();
     for _ in 0..runs {
         let t = Instant::now();
-        let back = restore_once(&restorer, &text);
+        let back = if one_thread {
+            restore_one_thread(&restorer, &text)
+        } else {
+            restore_once(&restorer, &text)
+        };
         times.push(t.elapsed());
         black_box(back);
     }
@@ -91,7 +101,13 @@ fn main() {
     if let Some(files) = mode.strip_prefix("file=") {
         // A redacted text and its map from files (`file=TEXT,MAP`, as `redact --map MAP`
         // writes them): a map of any size, such as a long input's.
-        restore_files(files, runs);
+        restore_files(files, runs, false);
+        return;
+    }
+    if let Some(files) = mode.strip_prefix("file1=") {
+        // The same on this thread alone (instruction counts under callgrind, which counts
+        // the pool's threads apart).
+        restore_files(files, runs, true);
         return;
     }
     let doc = diverse_doc::document(n);
