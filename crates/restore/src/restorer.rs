@@ -72,6 +72,9 @@ fn pool() -> Option<&'static rayon_core::ThreadPool> {
     .as_ref()
 }
 
+/// The helpers handed to the restore pool and not yet done, by all callers.
+static HELPING: AtomicUsize = AtomicUsize::new(0);
+
 /// Where a text of `len` bytes is cut for [`Restorer::pieces_into`]: pieces of about
 /// [`PIECE`] bytes, at least two a thread, at most [`MAX_PIECES`].
 fn even_cuts(len: usize) -> Vec<usize> {
@@ -898,11 +901,19 @@ impl Restorer {
             && let Some(pool) = pool()
         {
             pool.in_place_scope(|scope| {
-                for _ in 0..pool.current_num_threads() {
-                    // A piece that panicked is restored again below, on this thread.
+                // Only as many helpers as the pool has threads not already helping another
+                // restore: a helper queued behind another call's would be waited for at the
+                // end of the scope after this thread did all the pieces itself.
+                let idle = pool
+                    .current_num_threads()
+                    .saturating_sub(HELPING.load(Ordering::Relaxed));
+                for _ in 0..idle {
+                    HELPING.fetch_add(1, Ordering::Relaxed);
                     scope.spawn(|_| {
+                        // A piece that panicked is restored again below, on this thread.
                         let _ =
                             std::panic::catch_unwind(std::panic::AssertUnwindSafe(&take_pieces));
+                        HELPING.fetch_sub(1, Ordering::Relaxed);
                     });
                 }
                 let head = piece(0, out);

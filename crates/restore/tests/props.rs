@@ -544,6 +544,49 @@ fn a_long_text_restores_as_in_one_go() {
     }
 }
 
+#[test]
+fn long_texts_restored_at_once_on_many_threads_restore_as_in_one_go() {
+    // More callers than the pool has threads: some restore with its help, some without
+    // (it is helping another), each as one call does.
+    let map = Map::try_from(
+        [
+            ("Emily Clark", "Jane Doe"),
+            ("+1 415 555 0100", "+1 212 555 0199"),
+            ("emily.clark@example.org", "jane@doe.net"),
+        ]
+        .into_iter()
+        .map(|(s, r)| (s.to_string(), r.to_string()))
+        .collect::<BTreeMap<_, _>>(),
+    )
+    .unwrap();
+    let restorer = Restorer::new(&map);
+    let texts: Vec<String> = (0..8)
+        .map(|i| {
+            let unit =
+                format!("{i}: Emily Clark (+1 415 555 0100) wrote to emily.clark@example.org; ");
+            unit.repeat(3 * redact_restore::PARALLEL_RESTORE / unit.len())
+        })
+        .collect();
+    let expected: Vec<String> = texts
+        .iter()
+        .map(|t| {
+            let mut one = String::new();
+            restorer.restore_partial(t, None, true, &mut one);
+            one
+        })
+        .collect();
+    std::thread::scope(|scope| {
+        for (text, want) in texts.iter().zip(&expected) {
+            let restorer = &restorer;
+            scope.spawn(move || {
+                for _ in 0..4 {
+                    assert_eq!(&restorer.restore(text).text, want);
+                }
+            });
+        }
+    });
+}
+
 fn char_cuts(text: &str, cuts: &[usize]) -> Vec<usize> {
     let mut bounds: Vec<usize> = cuts
         .iter()
