@@ -771,12 +771,13 @@ impl Restorer {
     }
 
     /// [`Restorer::restore`] of `text` cut at `mid` (rounded down to a
-    /// character boundary), the two parts on this thread and the restore pool's: the first part as
-    /// a stream's first piece ([`Restorer::restore_partial`], not at the end),
-    /// the rest from where that piece stops, [`Restorer::pending_start`] of
-    /// it, which is where it stops unless a match there runs past it (then
-    /// the rest is restored again from where it did stop). Gives exactly what
-    /// `restore` gives, by the streaming contract, whatever `mid`.
+    /// character boundary), the two parts on this thread and the restore
+    /// pool's: the first part as a stream's first piece
+    /// ([`Restorer::restore_partial`], not at the end), the rest from where
+    /// that piece stops, [`Restorer::pending_start`] of it, which is where it
+    /// stops unless a match there runs past it (then the rest is restored again
+    /// from where it did stop). Gives exactly what `restore` gives, by the
+    /// streaming contract, whatever `mid`.
     pub fn restore_split(&self, text: &str, mid: usize) -> Restored {
         self.restore_cut(text, &[mid])
     }
