@@ -825,7 +825,20 @@ impl Restorer {
         mid: usize,
         out: &mut String,
     ) -> Progress {
-        self.pieces_into(text, before, &[mid], false, out)
+        self.restore_partial_cut(text, before, &[mid], out)
+    }
+
+    /// [`Restorer::restore_partial_split`] with any number of cuts, as
+    /// [`Restorer::restore_cut`] takes them: the same output and progress as one call of
+    /// [`Restorer::restore_partial`] (not at the end), wherever the cuts fall.
+    pub fn restore_partial_cut(
+        &self,
+        text: &str,
+        before: Option<char>,
+        cuts: &[usize],
+        out: &mut String,
+    ) -> Progress {
+        self.pieces_into(text, before, cuts, false, out)
     }
 
     /// The restore of `text` in pieces cut at `cuts` (each rounded down to a character

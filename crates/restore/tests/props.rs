@@ -502,6 +502,26 @@ proptest! {
         prop_assert_eq!(cut.text, one);
         prop_assert_eq!(cut.restored, n);
     }
+
+    /// The same for a stream's piece (not at the end, after any character): the same
+    /// output and the same place to go on from as one call.
+    #[test]
+    fn pieces_partial_restore_equals_one_call(
+        map in map_strategy(),
+        pieces in pieces(),
+        cuts in prop::collection::vec(any::<usize>(), 0..12),
+        before in proptest::option::of(proptest::sample::select(vec!['a', ' ', '1', '@', 'é'])),
+    ) {
+        let text = assemble(&map, &pieces);
+        let restorer = Restorer::new(&map);
+        let mut one = String::new();
+        let p1 = restorer.restore_partial(&text, before, false, &mut one);
+        let cuts: Vec<usize> = cuts.iter().map(|c| c % (text.len() + 1)).collect();
+        let mut many = String::new();
+        let p2 = restorer.restore_partial_cut(&text, before, &cuts, &mut many);
+        prop_assert_eq!(many, one);
+        prop_assert_eq!(p2, p1);
+    }
 }
 
 #[test]
