@@ -109,7 +109,7 @@ mod map;
 mod restorer;
 
 pub use map::{Iter, Map, MapError, MapErrorKind};
-pub use restorer::{PARALLEL_RESTORE, PIECE, Progress, Restored, Restorer};
+pub use restorer::{PARALLEL_COMPILE, PARALLEL_RESTORE, PIECE, Progress, Restored, Restorer};
 
 /// Restores `text` with `map`: every stand-in (or tolerated variant of one)
 /// is replaced by its real value. See the [crate docs](crate) for the exact

@@ -75,6 +75,86 @@ fn pool() -> Option<&'static rayon_core::ThreadPool> {
 /// The helpers handed to the restore pool and not yet done, by all callers.
 static HELPING: AtomicUsize = AtomicUsize::new(0);
 
+/// From this many entries up, [`Restorer::new`] makes the digit forms on a thread of the
+/// restore pool beside the literal keys ([`Restorer::compile_beside`]).
+pub const PARALLEL_COMPILE: usize = 1024;
+
+/// A digit form in a compile: (its end in the forms' digits, rank, entry, the stand-in
+/// starts with `+`).
+type NumberForm = (usize, digits::FormRank, u32, bool);
+
+/// Runs `f` with this thread's compile buffers ([`CompileScratch`]), kept for its next
+/// compile up to [`SCRATCH_KEPT`] bytes.
+fn with_scratch<R>(f: impl FnOnce(&mut CompileScratch) -> R) -> R {
+    // The working buffers of the last compile on this thread: a small map's compile
+    // allocates only what the restorer keeps.
+    let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
+    let r = f(&mut scratch);
+    if scratch.bytes() <= SCRATCH_KEPT {
+        // (Not at all while the thread's locals are being destroyed.)
+        let _ = SCRATCH.try_with(|s| s.set(scratch));
+    }
+    r
+}
+
+/// Appends the digit forms of `stand_in` (entry `entry`, of shape `shape`) to `forms`, their
+/// digits to `form_digits`.
+fn push_number_forms(
+    stand_in: &str,
+    shape: Shape,
+    entry: u32,
+    form_digits: &mut Vec<u8>,
+    forms: &mut Vec<NumberForm>,
+    digit_forms: &mut digits::FormScratch,
+) {
+    let plus = shape.first == B_PLUS;
+    digits::for_each_number_form(stand_in, digit_forms, |form, rank| {
+        form_digits.extend_from_slice(form);
+        forms.push((form_digits.len(), rank, entry, plus));
+    });
+}
+
+/// The trie of `forms` (in map order), whose digits are `form_digits`.
+fn trie_of(form_digits: &[u8], forms: &[NumberForm]) -> DigitTrie {
+    // Room for the most nodes the forms can need (and the root).
+    let mut digits = DigitTrie::with_capacity(form_digits.len() + 1);
+    let mut from = 0;
+    for &(end, rank, entry, plus) in forms {
+        digits.add(
+            form_digits.get(from..end).unwrap_or_default(),
+            rank,
+            entry,
+            plus,
+        );
+        from = end;
+    }
+    digits
+}
+
+/// The digit forms' trie of `map`'s entries, as [`Restorer::compile_with`] makes it with the
+/// keys.
+fn digit_trie<'a>(
+    map: impl Iterator<Item = (&'a str, &'a str)>,
+    scratch: &mut CompileScratch,
+) -> DigitTrie {
+    let CompileScratch {
+        form_digits,
+        forms,
+        digit_forms,
+        ..
+    } = scratch;
+    form_digits.clear();
+    forms.clear();
+    for (i, (stand_in, _)) in map.enumerate() {
+        let Ok(entry) = u32::try_from(i) else { break };
+        let shape = Shape::of(stand_in);
+        if shape.number_chars() {
+            push_number_forms(stand_in, shape, entry, form_digits, forms, digit_forms);
+        }
+    }
+    trie_of(form_digits, forms)
+}
+
 /// Where a text of `len` bytes is cut for [`Restorer::pieces_into`]: pieces of about
 /// [`PIECE`] bytes, at least two a thread, at most [`MAX_PIECES`].
 fn even_cuts(len: usize) -> Vec<usize> {
@@ -472,7 +552,7 @@ struct CompileScratch {
     order: Vec<(u64, u32)>,
     raw_bytes: Vec<u8>,
     form_digits: Vec<u8>,
-    forms: Vec<(usize, digits::FormRank, u32, bool)>,
+    forms: Vec<NumberForm>,
     digit_forms: digits::FormScratch,
     stack: Vec<usize>,
     index: IndexScratch,
@@ -506,6 +586,9 @@ thread_local! {
 impl Restorer {
     /// Compiles `map`.
     pub fn new(map: &Map) -> Restorer {
+        if map.len() >= PARALLEL_COMPILE && two_cores() {
+            return Restorer::compile_beside(map.iter());
+        }
         Restorer::compile(map.iter())
     }
 
@@ -530,19 +613,67 @@ impl Restorer {
     {
         // The working buffers of the last compile on this thread: a small map's compile
         // allocates only what the restorer keeps.
-        let mut scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
-        let restorer = Restorer::compile_with(map, &mut scratch);
-        if scratch.bytes() <= SCRATCH_KEPT {
-            // (Not at all while the thread's locals are being destroyed.)
-            let _ = SCRATCH.try_with(|s| s.set(scratch));
-        }
-        restorer
+        with_scratch(|scratch| Restorer::compile_with(map, scratch, None::<fn() -> DigitTrie>))
     }
 
-    fn compile_with<'a, I>(map: I, scratch: &mut CompileScratch) -> Restorer
+    /// [`Restorer::compile`] of a large map with its digit forms made on a thread of the
+    /// restore pool while this one makes the literal keys, sorts them and chains their
+    /// prefixes (the forms are about a fifth of a compile): the same restorer.
+    fn compile_beside<'a, I>(map: I) -> Restorer
+    where
+        I: ExactSizeIterator<Item = (&'a str, &'a str)> + Clone + Send,
+    {
+        let Some(pool) = pool() else {
+            return Restorer::compile(map);
+        };
+        if HELPING.load(Ordering::Relaxed) >= pool.current_num_threads() {
+            // The pool's threads are helping other restores: all of it here.
+            return Restorer::compile(map);
+        }
+        let forms_of = map.clone();
+        let made: Mutex<Option<DigitTrie>> = Mutex::new(None);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        pool.in_place_scope(|scope| {
+            HELPING.fetch_add(1, Ordering::Relaxed);
+            scope.spawn(|_| {
+                // A panic leaves `made` empty: the forms are then made on the caller's thread.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let trie = with_scratch(|scratch| digit_trie(forms_of, scratch));
+                    if let Ok(mut m) = made.lock() {
+                        *m = Some(trie);
+                    }
+                }));
+                done.store(true, Ordering::Release);
+                HELPING.fetch_sub(1, Ordering::Relaxed);
+            });
+            with_scratch(|scratch| {
+                Restorer::compile_with(
+                    map.clone(),
+                    scratch,
+                    Some(|| {
+                        // Spinning for the pool's part rather than blocking (a blocked
+                        // thread is slow to wake), then waiting in the scope's end if need be.
+                        let started = std::time::Instant::now();
+                        while !done.load(Ordering::Acquire) && started.elapsed() < SPIN {
+                            std::hint::spin_loop();
+                        }
+                        let trie = made.lock().ok().and_then(|mut m| m.take());
+                        trie.unwrap_or_else(|| with_scratch(|scratch| digit_trie(map, scratch)))
+                    }),
+                )
+            })
+        })
+    }
+
+    /// Compiles `map` with `scratch`. `beside`: where the digit forms' trie comes from when
+    /// another thread makes it ([`Restorer::compile_beside`]; called once the literal keys
+    /// are made); without, the forms are made here with the keys.
+    fn compile_with<'a, I, F>(map: I, scratch: &mut CompileScratch, beside: Option<F>) -> Restorer
     where
         I: ExactSizeIterator<Item = (&'a str, &'a str)> + Clone,
+        F: FnOnce() -> DigitTrie,
     {
+        let forms_here = beside.is_none();
         let n = map.len();
         let (stand_in_bytes, real_bytes) = map.clone().fold((0, 0), |(s, r), (stand_in, real)| {
             (s + stand_in.len(), r + real.len())
@@ -640,26 +771,11 @@ impl Restorer {
                     entry,
                 },
             ));
-            if shape.number_chars() {
-                let plus = shape.first == B_PLUS;
-                digits::for_each_number_form(stand_in, digit_forms, |form, rank| {
-                    form_digits.extend_from_slice(form);
-                    forms.push((form_digits.len(), rank, entry, plus));
-                });
+            if forms_here && shape.number_chars() {
+                push_number_forms(stand_in, shape, entry, form_digits, forms, digit_forms);
             }
         }
-        // In map order; room for the most nodes the forms can need (and the root).
-        let mut digits = DigitTrie::with_capacity(form_digits.len() + 1);
-        let mut from = 0;
-        for &(end, rank, entry, plus) in forms.iter() {
-            digits.add(
-                form_digits.get(from..end).unwrap_or_default(),
-                rank,
-                entry,
-                plus,
-            );
-            from = end;
-        }
+        let digits_here = |form_digits: &[u8], forms: &[NumberForm]| trie_of(form_digits, forms);
         // Ordered by (key, kind, entry).
         let raw_bytes = &*raw_bytes;
         let key_of = |start: usize, end: usize| raw_bytes.get(start..end).unwrap_or_default();
@@ -701,6 +817,10 @@ impl Restorer {
             stack.push(i);
         }
 
+        let digits = match beside {
+            Some(beside) => beside(),
+            None => digits_here(form_digits, forms),
+        };
         let max_key_len = keys.iter().map(|k| k.len()).max().unwrap_or(0);
         let index = LitIndex::new(&keys, |b| digits.starts_with_digit(b), index_scratch);
         Restorer {

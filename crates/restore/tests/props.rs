@@ -607,6 +607,41 @@ fn long_texts_restored_at_once_on_many_threads_restore_as_in_one_go() {
     });
 }
 
+#[test]
+fn a_large_map_compiled_on_two_threads_restores_as_compiled_on_one() {
+    // `Restorer::new` makes a large map's digit forms on the pool's thread; `from_pairs`
+    // compiles the same entries on this one.
+    let n = 2 * redact_restore::PARALLEL_COMPILE;
+    let mut pairs = BTreeMap::new();
+    for i in 0..n {
+        pairs.insert(format!("+1 415 555 {i:04}"), format!("+1 212 555 {i:04}"));
+        pairs.insert(format!("user{i}@example.org"), format!("real{i}@doe.net"));
+        pairs.insert(
+            format!("DE{:02} 5001 0517 5407 3249 {:02}", i % 100, i / 100),
+            format!("GB{i:02} REAL"),
+        );
+    }
+    let map = Map::try_from(pairs).unwrap();
+    assert!(map.len() >= redact_restore::PARALLEL_COMPILE);
+    let mut text = String::new();
+    for i in (0..n).step_by(7) {
+        text.push_str(&format!(
+            "call (415) 555-{i:04} or 415.555.{i:04} or +1415555{i:04}, mail USER{i}@EXAMPLE.ORG, \
+             pay DE{:02}500105175407324{}{:02}; ",
+            i % 100,
+            9,
+            i / 100
+        ));
+    }
+    let two = Restorer::new(&map);
+    let one = Restorer::from_pairs(map.iter());
+    let a = two.restore(&text);
+    let b = one.restore(&text);
+    assert_eq!(a.text, b.text);
+    assert_eq!(a.restored, b.restored);
+    assert!(a.restored > n / 7, "the forms were read: {}", a.restored);
+}
+
 fn char_cuts(text: &str, cuts: &[usize]) -> Vec<usize> {
     let mut bounds: Vec<usize> = cuts
         .iter()

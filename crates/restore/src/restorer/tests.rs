@@ -898,9 +898,9 @@ proptest! {
         pieces in pieces(),
     ) {
         let mut scratch = CompileScratch::default();
-        let _ = Restorer::compile_with(before.iter(), &mut scratch);
-        let reused = Restorer::compile_with(map.iter(), &mut scratch);
-        let fresh = Restorer::compile_with(map.iter(), &mut CompileScratch::default());
+        let _ = Restorer::compile_with(before.iter(), &mut scratch, None::<fn() -> DigitTrie>);
+        let reused = Restorer::compile_with(map.iter(), &mut scratch, None::<fn() -> DigitTrie>);
+        let fresh = Restorer::compile_with(map.iter(), &mut CompileScratch::default(), None::<fn() -> DigitTrie>);
         prop_assert_eq!(reused.keys.boxed(), fresh.keys.boxed());
         prop_assert_eq!(&reused.target_ranges, &fresh.target_ranges);
         prop_assert_eq!(&reused.parent, &fresh.parent);
@@ -910,6 +910,33 @@ proptest! {
         prop_assert_eq!(
             reused.pending_start(&text, None),
             fresh.pending_start(&text, None)
+        );
+    }
+
+    /// A compile given the digit forms' trie made apart ([`digit_trie`], as the pool's
+    /// thread makes it for [`Restorer::compile_beside`]) gives the restorer a compile that
+    /// makes the forms with the keys gives.
+    #[test]
+    fn digit_forms_made_apart_change_nothing(
+        map in random_map(),
+        pieces in pieces(),
+    ) {
+        let apart = Restorer::compile_with(
+            map.iter(),
+            &mut CompileScratch::default(),
+            Some(|| digit_trie(map.iter(), &mut CompileScratch::default())),
+        );
+        let inline = Restorer::compile_with(
+            map.iter(),
+            &mut CompileScratch::default(),
+            None::<fn() -> DigitTrie>,
+        );
+        prop_assert_eq!(apart.max_match_len(), inline.max_match_len());
+        let text = random_text(&map, &pieces);
+        prop_assert_eq!(apart.restore(&text), inline.restore(&text));
+        prop_assert_eq!(
+            apart.pending_start(&text, None),
+            inline.pending_start(&text, None)
         );
     }
 }
