@@ -524,10 +524,9 @@ proptest! {
     }
 }
 
-#[test]
-fn a_long_text_restores_as_in_one_go() {
-    // Above the size restore splits at: every stand-in form around the middle.
-    let map = Map::try_from(
+/// A map of a name, a phone number and an e-mail address, for the long texts below.
+fn name_phone_and_email() -> Map {
+    Map::try_from(
         [
             ("Emily Clark", "Jane Doe"),
             ("+1 415 555 0100", "+1 212 555 0199"),
@@ -537,7 +536,13 @@ fn a_long_text_restores_as_in_one_go() {
         .map(|(s, r)| (s.to_string(), r.to_string()))
         .collect::<BTreeMap<_, _>>(),
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn a_long_text_restores_as_in_one_go() {
+    // Above the size restore splits at: every stand-in form around the middle.
+    let map = name_phone_and_email();
     let restorer = Restorer::new(&map);
     let unit = "Emily Clark (+1 415 555 0100, 415.555.0100) wrote to emily.clark@example.org; ";
     let mut text = String::new();
@@ -568,17 +573,7 @@ fn a_long_text_restores_as_in_one_go() {
 fn long_texts_restored_at_once_on_many_threads_restore_as_in_one_go() {
     // More callers than the pool has threads: some restore with its help, some without
     // (it is helping another), each as one call does.
-    let map = Map::try_from(
-        [
-            ("Emily Clark", "Jane Doe"),
-            ("+1 415 555 0100", "+1 212 555 0199"),
-            ("emily.clark@example.org", "jane@doe.net"),
-        ]
-        .into_iter()
-        .map(|(s, r)| (s.to_string(), r.to_string()))
-        .collect::<BTreeMap<_, _>>(),
-    )
-    .unwrap();
+    let map = name_phone_and_email();
     let restorer = Restorer::new(&map);
     let texts: Vec<String> = (0..8)
         .map(|i| {
