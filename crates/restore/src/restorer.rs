@@ -75,6 +75,47 @@ fn pool() -> Option<&'static rayon_core::ThreadPool> {
 /// The helpers handed to the restore pool and not yet done, by all callers.
 static HELPING: AtomicUsize = AtomicUsize::new(0);
 
+/// Spins until `done` holds or [`SPIN`] has passed (a blocked thread took 30 to 70
+/// microseconds to wake on the two-core test machine); whether it held.
+fn spin_until(mut done: impl FnMut() -> bool) -> bool {
+    let started = std::time::Instant::now();
+    loop {
+        if done() {
+            return true;
+        }
+        if started.elapsed() >= SPIN {
+            return false;
+        }
+        for _ in 0..64 {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+/// Runs `work` on up to `wanted` of `pool`'s threads within `scope`, as many as are not
+/// already helping another call (a helper queued behind another call's would be waited for
+/// at the end of the scope, after the caller did the work itself). A panic in `work` is
+/// caught there: the caller does what it left undone.
+fn lend_helpers<'scope, F>(
+    scope: &rayon_core::Scope<'scope>,
+    pool: &rayon_core::ThreadPool,
+    wanted: usize,
+    work: &'scope F,
+) where
+    F: Fn() + Sync,
+{
+    let free = pool
+        .current_num_threads()
+        .saturating_sub(HELPING.load(Ordering::Relaxed));
+    for _ in 0..wanted.min(free) {
+        HELPING.fetch_add(1, Ordering::Relaxed);
+        scope.spawn(move |_| {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            HELPING.fetch_sub(1, Ordering::Relaxed);
+        });
+    }
+}
+
 /// From this many entries up, [`Restorer::new`] makes the digit forms on a thread of the
 /// restore pool beside the literal keys ([`Restorer::compile_beside`]).
 pub const PARALLEL_COMPILE: usize = 1024;
@@ -159,7 +200,7 @@ fn digit_trie<'a>(
 /// [`PIECE`] bytes, at least two a thread, at most [`MAX_PIECES`].
 fn even_cuts(len: usize) -> Vec<usize> {
     let threads = cores().clamp(2, 8);
-    let n = (len / PIECE).clamp(2 * threads, MAX_PIECES).max(2);
+    let n = (len / PIECE).clamp(2 * threads, MAX_PIECES);
     (1..n).map(|i| len / n * i).collect()
 }
 
@@ -621,44 +662,44 @@ impl Restorer {
     /// prefixes (the forms are about a fifth of a compile): the same restorer.
     fn compile_beside<'a, I>(map: I) -> Restorer
     where
-        I: ExactSizeIterator<Item = (&'a str, &'a str)> + Clone + Send,
+        I: ExactSizeIterator<Item = (&'a str, &'a str)> + Clone + Sync,
     {
         let Some(pool) = pool() else {
             return Restorer::compile(map);
         };
-        if HELPING.load(Ordering::Relaxed) >= pool.current_num_threads() {
-            // The pool's threads are helping other restores: all of it here.
-            return Restorer::compile(map);
-        }
-        let forms_of = map.clone();
+        // Whoever begins the forms first makes them: the pool's thread, holding `made`
+        // while it does, or this one, when it needs them and the pool's has not begun.
+        let claimed = std::sync::atomic::AtomicBool::new(false);
         let made: Mutex<Option<DigitTrie>> = Mutex::new(None);
-        let done = std::sync::atomic::AtomicBool::new(false);
+        let forms = || {
+            let Ok(mut slot) = made.lock() else { return };
+            if !claimed.swap(true, Ordering::AcqRel) {
+                *slot = Some(with_scratch(|scratch| digit_trie(map.clone(), scratch)));
+            }
+        };
         pool.in_place_scope(|scope| {
-            HELPING.fetch_add(1, Ordering::Relaxed);
-            scope.spawn(|_| {
-                // A panic leaves `made` empty: the forms are then made on the caller's thread.
-                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    let trie = with_scratch(|scratch| digit_trie(forms_of, scratch));
-                    if let Ok(mut m) = made.lock() {
-                        *m = Some(trie);
-                    }
-                }));
-                done.store(true, Ordering::Release);
-                HELPING.fetch_sub(1, Ordering::Relaxed);
-            });
+            lend_helpers(scope, pool, 1, &forms);
             with_scratch(|scratch| {
                 Restorer::compile_with(
                     map.clone(),
                     scratch,
                     Some(|| {
-                        // Spinning for the pool's part rather than blocking (a blocked
-                        // thread is slow to wake), then waiting in the scope's end if need be.
-                        let started = std::time::Instant::now();
-                        while !done.load(Ordering::Acquire) && started.elapsed() < SPIN {
-                            std::hint::spin_loop();
+                        let here = || with_scratch(|scratch| digit_trie(map.clone(), scratch));
+                        if !claimed.swap(true, Ordering::AcqRel) {
+                            return here();
                         }
-                        let trie = made.lock().ok().and_then(|mut m| m.take());
-                        trie.unwrap_or_else(|| with_scratch(|scratch| digit_trie(map, scratch)))
+                        // Begun on the pool's thread: done once `made` is free (or made here
+                        // if that thread failed).
+                        let mut free = None;
+                        spin_until(|| {
+                            free = made.try_lock().ok();
+                            free.is_some()
+                        });
+                        let trie = match free {
+                            Some(mut m) => m.take(),
+                            None => made.lock().ok().and_then(|mut m| m.take()),
+                        };
+                        trie.unwrap_or_else(here)
                     }),
                 )
             })
@@ -1035,32 +1076,13 @@ impl Restorer {
             && let Some(pool) = pool()
         {
             pool.in_place_scope(|scope| {
-                // Only as many helpers as the pool has threads not already helping another
-                // restore: a helper queued behind another call's would be waited for at the
-                // end of the scope after this thread did all the pieces itself.
-                let idle = pool
-                    .current_num_threads()
-                    .saturating_sub(HELPING.load(Ordering::Relaxed));
-                for _ in 0..idle {
-                    HELPING.fetch_add(1, Ordering::Relaxed);
-                    scope.spawn(|_| {
-                        // A piece that panicked is restored again below, on this thread.
-                        let _ =
-                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(&take_pieces));
-                        HELPING.fetch_sub(1, Ordering::Relaxed);
-                    });
-                }
+                // (A piece that panicked on the pool's thread is restored again below.)
+                lend_helpers(scope, pool, pool.current_num_threads(), &take_pieces);
                 let head = piece(0, out);
                 take_pieces();
-                // The pool's last pieces: waited for here, spinning for up to [`SPIN`]
-                // (a blocked thread took 30 to 70 microseconds to wake on the two-core
-                // test machine), then in the scope, which blocks.
-                let started = std::time::Instant::now();
-                while finished.load(Ordering::Acquire) < n && started.elapsed() < SPIN {
-                    for _ in 0..64 {
-                        std::hint::spin_loop();
-                    }
-                }
+                // The pool's last pieces: waited for here a little, then in the scope,
+                // which blocks.
+                spin_until(|| finished.load(Ordering::Acquire) >= n);
                 head
             })
         } else {
