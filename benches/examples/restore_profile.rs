@@ -84,12 +84,17 @@ fn restore_files(files: &str, runs: usize, one_thread: bool) {
         times.push(t.elapsed());
         black_box(back);
     }
+    print_median("file", times, text.len());
+}
+
+/// Prints the median of `times` and, for `bytes` restored each time, the rate.
+fn print_median(label: &str, mut times: Vec<std::time::Duration>, bytes: usize) {
     times.sort();
     let median = times[times.len() / 2];
     println!(
-        "file median {:?} ({:.0} MB/s)",
+        "{label} median {:?} ({:.0} MB/s)",
         median,
-        text.len() as f64 / median.as_secs_f64() / 1e6
+        bytes as f64 / median.as_secs_f64() / 1e6
     );
 }
 
@@ -174,11 +179,5 @@ fn main() {
             r.text.len()
         }
     };
-    times.sort();
-    let median = times[times.len() / 2];
-    println!(
-        "{mode} median {:?} ({:.0} MB/s)",
-        median,
-        bytes as f64 / median.as_secs_f64() / 1e6
-    );
+    print_median(&mode, times, bytes);
 }
