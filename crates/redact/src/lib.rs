@@ -361,6 +361,17 @@ impl Redactor {
         text: &str,
         opts: &RedactOptions,
     ) -> Result<(Redaction, Vec<Finding>), RedactError> {
+        self.redact_threads(text, opts, cores() > 1)
+    }
+
+    /// [`Redactor::redact_detailed`]; `beside`: a long text's stand-ins that follow no name
+    /// are made on a second thread (the result is the same either way).
+    pub(crate) fn redact_threads(
+        &self,
+        text: &str,
+        opts: &RedactOptions,
+        beside: bool,
+    ) -> Result<(Redaction, Vec<Finding>), RedactError> {
         // Bytes bound characters from above: count only when the bytes exceed the limit.
         if text.len() > self.max_chars {
             let chars = text.chars().count();
@@ -380,7 +391,15 @@ impl Redactor {
         loop {
             // Name-part entries make replies that use a part of a stand-in name restorable;
             // if they ever make the text unrestorable, the last attempts go without them.
-            let r = self.replace(text, &found, opts, attempt, attempt < 2, prepared.take());
+            let r = self.replace(
+                text,
+                &found,
+                opts,
+                attempt,
+                attempt < 2,
+                prepared.take(),
+                beside,
+            );
             // The invariant restore(redact(x)) == x is checked on every call; a collision the
             // generator could not see (a stand-in glued to its neighbours forming another)
             // is retried with fresh stand-ins.
@@ -394,6 +413,7 @@ impl Redactor {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn replace(
         &self,
         text: &str,
@@ -402,16 +422,37 @@ impl Redactor {
         attempt: u64,
         name_parts: bool,
         prepared: Option<PreparedText>,
+        beside: bool,
     ) -> Redaction {
-        let mut owned = match self.seed {
-            Some(s) => {
-                Surrogates::with_seed(s.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
-            }
+        let seed = self
+            .seed
+            .map(|s| s.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        let mut owned = match seed {
+            Some(s) => Surrogates::with_seed(s),
             None => Surrogates::new(),
         };
-        if let Some(p) = prepared {
-            owned.use_prepared(p);
+        if let Some(p) = &prepared {
+            owned.use_prepared(p.clone());
         }
+        // A long text's stand-ins of the kinds that follow no name (numbers, addresses, keys,
+        // IP addresses) come from a generator of their own, on a second thread where there is
+        // a core for it, while this one makes the people's, e-mail addresses', host names' and
+        // links'. Which generator makes a stand-in depends on the text alone, never on the
+        // machine: the seeded output is the same on any number of cores.
+        let apart: Vec<usize> = if text.len() >= APART_FROM {
+            found
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !follows_names(f.kind))
+                .map(|(i, _)| i)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut owned_apart = (!apart.is_empty()).then(|| match seed {
+            Some(s) => Surrogates::with_seed(s ^ APART_SEED),
+            None => Surrogates::new(),
+        });
         // Every call below is about `text`: bound once.
         let mut sur = owned.for_text(text);
         let mut map = opts.map.clone().unwrap_or_default();
@@ -430,12 +471,70 @@ impl Redactor {
                 sur.reserve(stand_in);
             }
             sur.reserve(real);
+            if let Some(b) = owned_apart.as_mut() {
+                b.reserve(stand_in);
+                b.reserve(real);
+            }
         }
+        let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
+        let follow =
+            |sur: &mut ForText<'_, '_>, map: &mut Map, stand_ins: &mut [Option<String>]| {
+                self.stand_ins_following_names(sur, map, text, found, opts, name_parts, stand_ins);
+            };
+        let Some(mut owned_apart) = owned_apart else {
+            follow(&mut sur, &mut map, &mut stand_ins);
+            return finish(text, found, map, &stand_ins);
+        };
+        // The second generator reads the same index of the text (made beside detection, or
+        // now).
+        let index = prepared.unwrap_or_else(|| sur.prepared());
+        owned_apart.use_prepared(index);
+        let prior = opts.map.as_ref();
+        let made_apart = if beside {
+            std::thread::scope(|scope| {
+                let beside =
+                    scope.spawn(|| stand_ins_apart(&mut owned_apart, text, found, &apart, prior));
+                follow(&mut sur, &mut map, &mut stand_ins);
+                beside
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            })
+        } else {
+            follow(&mut sur, &mut map, &mut stand_ins);
+            stand_ins_apart(&mut owned_apart, text, found, &apart, prior)
+        };
+        join_apart(
+            &mut sur,
+            &owned_apart,
+            &mut map,
+            found,
+            &apart,
+            &made_apart,
+            &mut stand_ins,
+        );
+        finish(text, found, map, &stand_ins)
+    }
+
+    /// The stand-ins of `found` made by `sur`, entered in `map` and `stand_ins`: people
+    /// first, then the other findings in the text's order, but for those made apart
+    /// ([`follows_names`] false in a text of [`APART_FROM`] bytes or more, left `None`).
+    /// Then the name parts' own entries.
+    #[allow(clippy::too_many_arguments)]
+    fn stand_ins_following_names(
+        &self,
+        sur: &mut ForText<'_, '_>,
+        map: &mut Map,
+        text: &str,
+        found: &[Finding],
+        opts: &RedactOptions,
+        name_parts: bool,
+        stand_ins: &mut [Option<String>],
+    ) {
+        let apart = text.len() >= APART_FROM;
         // People first: e-mail addresses, links and host names built from a person's name
         // then follow that person's stand-in, wherever they occur in the text. Full names
         // come before single words, and a mention whose every word is a learned part
         // (`Jane`, `DOE` after `Jane Doe`) is built from the parts.
-        let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
         let mut part_pairs: Vec<(String, String)> = Vec::new();
         let mut learned = parts::Learned::default();
         if let Some(prev) = &opts.map {
@@ -458,7 +557,7 @@ impl Redactor {
                 deferred.push(i);
                 continue;
             }
-            if let Some(s) = new_stand_in(&mut sur, &mut map, f) {
+            if let Some(s) = new_stand_in(sur, map, f) {
                 for (r, p) in parts::pairs(real, &s) {
                     learned.add(r, p);
                     if name_parts {
@@ -484,40 +583,24 @@ impl Redactor {
                     .filter(|b| map.insert(b, real).is_ok());
                 let s = match built {
                     Some(b) => b,
-                    None => new_stand_in(&mut sur, &mut map, f).unwrap_or_else(|| real.to_string()),
+                    None => new_stand_in(sur, map, f).unwrap_or_else(|| real.to_string()),
                 };
                 stand_ins[i] = Some(s);
             }
         }
         for (i, f) in found.iter().enumerate() {
-            if f.kind == Kind::Person {
+            if f.kind == Kind::Person || (apart && !follows_names(f.kind)) {
                 continue;
             }
             let real = f.slice(text);
             let stand_in = match map.stand_in_for(real) {
                 Some(s) => s.to_string(),
-                None => new_stand_in(&mut sur, &mut map, f).unwrap_or_else(|| real.to_string()),
+                None => new_stand_in(sur, map, f).unwrap_or_else(|| real.to_string()),
             };
             stand_ins[i] = Some(stand_in);
         }
         if !part_pairs.is_empty() {
-            parts::add_to_map_with(&mut map, part_pairs, |p| sur.occurs_in(p));
-        }
-        let mut out = String::with_capacity(text.len() + text.len() / 8);
-        let mut last = 0;
-        for (f, stand_in) in found.iter().zip(&stand_ins) {
-            out.push_str(&text[last..f.start]);
-            out.push_str(stand_in.as_deref().unwrap_or_else(|| f.slice(text)));
-            last = f.end;
-        }
-        out.push_str(&text[last..]);
-        let redacted = map.len();
-        Redaction {
-            object: "redaction".into(),
-            text: out,
-            map,
-            redacted,
-            names_decided: true,
+            parts::add_to_map_with(map, part_pairs, |p| sur.occurs_in(p));
         }
     }
 
@@ -558,6 +641,123 @@ pub(crate) fn people_in_order(text: &str, found: &[Finding]) -> Vec<usize> {
     order
 }
 
+/// Texts from this length on draw the stand-ins of the kinds that follow no name from a
+/// second generator ([`Redactor::redact`]), on a second thread where there is a core for it
+/// (the length from which detection reads on two threads; below it a thread costs more than
+/// it saves).
+const APART_FROM: usize = 32 * 1024;
+
+/// Mixed into the seed of the second generator, so that its draws are not the first's.
+const APART_SEED: u64 = 0xA5A5_5A5A_C3C3_3C3C;
+
+/// Whether a kind's stand-in may follow a person's (`jane.doe@…` after `Jane Doe`, a host
+/// or link named after them) or an organisation's invented domain: these come from the
+/// generator that makes the people's. Numbers, addresses, keys and IP addresses follow no
+/// name.
+const fn follows_names(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Person | Kind::Email | Kind::Hostname | Kind::Url
+    )
+}
+
+/// The cores of the machine (at least one).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The stand-ins of the findings `apart` (indices into `found`, in the text's order), made by
+/// their own generator `sur`: a value of the previous map `prior` keeps its stand-in, a
+/// value met again the one made for it first; `None` where the generator finds none.
+fn stand_ins_apart(
+    sur: &mut Surrogates,
+    text: &str,
+    found: &[Finding],
+    apart: &[usize],
+    prior: Option<&Map>,
+) -> Vec<Option<String>> {
+    let mut sur = sur.for_text(text);
+    let mut made = Map::new();
+    apart
+        .iter()
+        .map(|&i| {
+            let f = &found[i];
+            let real = f.slice(text);
+            if let Some(s) = prior
+                .and_then(|m| m.stand_in_for(real))
+                .or_else(|| made.stand_in_for(real))
+            {
+                return Some(s.to_string());
+            }
+            new_stand_in(&mut sur, &mut made, f)
+        })
+        .collect()
+}
+
+/// Enters the stand-ins `made_apart` of the findings `apart` (indices into `found`, in the
+/// text's order), made by the generator `other`, in `map` and `stand_ins`, in the text's
+/// order. A value that has a stand-in already (the same text found as two kinds) keeps it; a
+/// stand-in that clashes with one of `sur` (equal, or one inside the other where a restore
+/// reads it) is not used: `sur` makes one that clashes with neither generator's.
+fn join_apart(
+    sur: &mut ForText<'_, '_>,
+    other: &Surrogates,
+    map: &mut Map,
+    found: &[Finding],
+    apart: &[usize],
+    made_apart: &[Option<String>],
+    stand_ins: &mut [Option<String>],
+) {
+    let text = sur.text();
+    // Asked of every stand-in before any is made here.
+    let usable: Vec<bool> = made_apart
+        .iter()
+        .map(|m| m.as_deref().is_some_and(|s| !sur.is_taken(s)))
+        .collect();
+    for ((&i, made), usable) in apart.iter().zip(made_apart).zip(usable) {
+        let f = &found[i];
+        let real = f.slice(text);
+        if let Some(s) = map.stand_in_for(real) {
+            stand_ins[i] = Some(s.to_string());
+            continue;
+        }
+        let Some(s) = made else {
+            // Neither generator finds one: the real value stays, and the restore check
+            // refuses the result (as with one generator).
+            stand_ins[i] = Some(real.to_string());
+            continue;
+        };
+        if usable && map.insert(s, real).is_ok() {
+            stand_ins[i] = Some(s.clone());
+            continue;
+        }
+        let s = new_stand_in_where(sur, map, f, |s| !other.is_taken(s));
+        stand_ins[i] = Some(s.unwrap_or_else(|| real.to_string()));
+    }
+}
+
+/// The text of `found` (in order, disjoint) replaced by `stand_ins` (the real value where
+/// none), with `map`.
+fn finish(text: &str, found: &[Finding], map: Map, stand_ins: &[Option<String>]) -> Redaction {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut last = 0;
+    for (f, stand_in) in found.iter().zip(stand_ins) {
+        out.push_str(&text[last..f.start]);
+        out.push_str(stand_in.as_deref().unwrap_or_else(|| f.slice(text)));
+        last = f.end;
+    }
+    out.push_str(&text[last..]);
+    let redacted = map.len();
+    Redaction {
+        object: "redaction".into(),
+        text: out,
+        map,
+        redacted,
+        names_decided: true,
+    }
+}
+
 const fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
@@ -567,6 +767,17 @@ const fn is_word_byte(b: u8) -> bool {
 /// again) is reserved and another drawn, a few times; `None` if none fits (the caller keeps
 /// the real value, and the restore check refuses the result).
 fn new_stand_in(sur: &mut ForText<'_, '_>, map: &mut Map, f: &Finding) -> Option<String> {
+    new_stand_in_where(sur, map, f, |_| true)
+}
+
+/// [`new_stand_in`] of a candidate that `fits` too (a candidate that does not is never
+/// offered again by `sur`).
+fn new_stand_in_where(
+    sur: &mut ForText<'_, '_>,
+    map: &mut Map,
+    f: &Finding,
+    fits: impl Fn(&str) -> bool,
+) -> Option<String> {
     let real = f.slice(sur.text());
     let kp = usize::from(f.keep_prefix);
     // A value written to dodge a filter (`jane [at] example [dot] com`, number words, a
@@ -577,6 +788,10 @@ fn new_stand_in(sur: &mut ForText<'_, '_>, map: &mut Map, f: &Finding) -> Option
         let Some(s) = candidate(sur, f, unmasked.as_ref()) else {
             continue;
         };
+        // (A candidate handed out is reserved by the generator already.)
+        if !fits(&s) {
+            continue;
+        }
         if map.insert(&s, real).is_ok() {
             return Some(s);
         }

@@ -571,3 +571,102 @@ fn obfuscated_values_get_stand_ins_in_their_style_and_restore() {
     }
     assert_eq!(Redactor::new().restore(&r.text, &r.map).text, text);
 }
+
+/// A text of [`APART_FROM`] bytes or more: `parts` between `seps`, over and over, with a
+/// sentence of no detail after every third (the values recur, as in a long document).
+fn long_text(parts: &[String], seps: &[String]) -> String {
+    const PROSE: &str = "The quarterly review covered shipping delays, the new warehouse \
+        layout and the budget for the coming year. ";
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < APART_FROM + 2048 {
+        text.push_str(&parts[i % parts.len()]);
+        text.push_str(&seps[i % seps.len()]);
+        if i % 3 == 0 {
+            text.push_str(PROSE);
+        }
+        i += 1;
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// A long text's stand-ins come from two generators, one of them on a second thread:
+    /// the redaction restores, its stand-ins are unique and occur nowhere in the text, and
+    /// it is the same made on one thread.
+    #[test]
+    fn a_long_texts_two_generators_restore_and_need_no_second_thread(
+        parts in prop::collection::vec(pii_piece(), 12..40),
+        seps in prop::collection::vec("[ ,;\\n]{1,2}", 8),
+        seed: u64,
+    ) {
+        let text = long_text(&parts, &seps);
+        let r = Redactor::new().with_seed(seed);
+        let (two, _) = r.redact_threads(&text, &opts(), true).unwrap();
+        let (one, _) = r.redact_threads(&text, &opts(), false).unwrap();
+        prop_assert_eq!(&two.text, &one.text);
+        prop_assert_eq!(&two.map, &one.map);
+        prop_assert_eq!(Redactor::new().restore(&two.text, &two.map).text, text.clone());
+        let keys: Vec<&str> = two.map.iter().map(|(k, _)| k).collect();
+        let mut dedup = keys.clone();
+        dedup.sort_unstable();
+        dedup.dedup();
+        prop_assert_eq!(dedup.len(), keys.len());
+        let lower = text.to_ascii_lowercase();
+        for k in keys {
+            prop_assert!(!lower.contains(&k.to_ascii_lowercase()), "stand-in {:?} occurs in the text", k);
+        }
+    }
+}
+
+/// A stand-in of the second generator that clashes with one of the first (the same string,
+/// or one holding it where a restore reads it) is not used: the first makes another, which
+/// clashes with neither generator's; a stand-in that clashes with nothing is used as it is.
+#[test]
+fn a_second_generators_stand_in_that_clashes_is_made_again() {
+    for holds in [false, true] {
+        clash_made_again(holds);
+    }
+}
+
+fn clash_made_again(holds: bool) {
+    let text = "Mail jane@example.org, call 0161 496 0123 or 0161 496 0987.";
+    let found = Redactor::new().findings(text, &opts());
+    let kinds: Vec<Kind> = found.iter().map(|f| f.kind).collect();
+    assert_eq!(kinds, [Kind::Email, Kind::Phone, Kind::Phone], "{found:?}");
+    let mut first = Surrogates::with_seed(1);
+    let mut second = Surrogates::with_seed(2);
+    let mut sur = first.for_text(text);
+    let mut map = Map::new();
+    let email = new_stand_in(&mut sur, &mut map, &found[0]).unwrap();
+    // The second generator's own stand-ins, one of them equal to the first's.
+    let fine = second.stand_in(text, Kind::Phone, found[2].rule, 0, found[2].slice(text));
+    let clash = if holds {
+        format!("{email} 12")
+    } else {
+        email.clone()
+    };
+    second.reserve(&clash);
+    let made = vec![Some(clash.clone()), Some(fine.clone())];
+    let mut stand_ins = vec![Some(email.clone()), None, None];
+    join_apart(
+        &mut sur,
+        &second,
+        &mut map,
+        &found,
+        &[1, 2],
+        &made,
+        &mut stand_ins,
+    );
+    let again = stand_ins[1].clone().unwrap();
+    assert!(again != clash && !again.contains(&email), "{again}");
+    assert!(!second.is_taken(&again), "{again}");
+    assert_eq!(stand_ins[2].as_deref(), Some(fine.as_str()));
+    assert_eq!(map.get(&again), Some(found[1].slice(text)));
+    assert_eq!(map.get(&fine), Some(found[2].slice(text)));
+    assert_eq!(map.get(&email), Some(found[0].slice(text)));
+    let out = finish(text, &found, map, &stand_ins);
+    assert_eq!(Redactor::new().restore(&out.text, &out.map).text, text);
+}

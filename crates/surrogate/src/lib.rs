@@ -98,6 +98,8 @@ use rand::SeedableRng;
 use redact_entity::Kind;
 
 use crate::shape::Rng;
+use std::sync::Arc;
+
 use crate::text::{FxMap, FxSet, Taken, TextIndex};
 
 /// Attempts that may reuse remembered mappings (learned name parts, invented domains).
@@ -408,8 +410,10 @@ fn free_positions<'a>(
 
 /// A text indexed for [`Surrogates::stand_in`] ahead of time ([`PreparedText::of`]), for
 /// instance on another thread while detection reads it; given to the generator with
-/// [`Surrogates::use_prepared`]. Its `Debug` output shows nothing of the text.
-pub struct PreparedText(TextIndex);
+/// [`Surrogates::use_prepared`]. A clone shares the index (two generators of one text, on two
+/// threads, use one). Its `Debug` output shows nothing of the text.
+#[derive(Clone)]
+pub struct PreparedText(Arc<TextIndex>);
 
 impl PreparedText {
     /// Whether indexing `text` ahead pays: it is long (32 KiB or more; a short text's index
@@ -428,7 +432,7 @@ impl PreparedText {
         let mut index = TextIndex::default();
         index.prepare(text);
         index.build_all();
-        PreparedText(index)
+        PreparedText(Arc::new(index))
     }
 }
 
@@ -456,10 +460,21 @@ impl<'t> ForText<'_, 't> {
     /// The generator, its index describing the bound text.
     fn indexed(&mut self) -> &mut Surrogates {
         if !self.indexed {
-            self.sur.text.prepare(self.text);
+            self.sur.index(self.text);
             self.indexed = true;
         }
         self.sur
+    }
+
+    /// The index of the bound text (built now if it was not), to share with another
+    /// generator of the same text ([`Surrogates::use_prepared`]).
+    pub fn prepared(&mut self) -> PreparedText {
+        PreparedText(Arc::clone(&self.indexed().text))
+    }
+
+    /// [`Surrogates::is_taken`].
+    pub fn is_taken(&self, s: &str) -> bool {
+        self.sur.is_taken(s)
     }
 
     /// [`Surrogates::stand_in`] for the bound text.
@@ -504,7 +519,12 @@ pub struct Surrogates {
     rng: Rng,
     memo: Memo,
     taken: Taken,
-    text: TextIndex,
+    /// The index of the text the stand-ins are for; shared with another generator of the
+    /// same text ([`PreparedText`]), else owned alone and rebuilt in place for the next text.
+    text: Arc<TextIndex>,
+    /// Incremented whenever `text` describes another text (or is replaced): the memo's
+    /// questions about the text (`Memo::words_gen`) hold for one generation.
+    text_gen: u64,
     /// Reused buffer for lowercased candidates.
     scratch: String,
     /// Reused buffer for the lowercased value of [`Surrogates::stand_in`].
@@ -547,7 +567,8 @@ impl Surrogates {
             rng,
             memo: Memo::default(),
             taken: Taken::default(),
-            text: TextIndex::default(),
+            text: Arc::default(),
+            text_gen: 0,
             scratch: String::new(),
             value_lower: String::new(),
             pairs: Vec::new(),
@@ -579,14 +600,14 @@ impl Surrogates {
     /// Unicode case (as a restore reads it), answered from the index of `original` that
     /// [`Surrogates::stand_in`] builds (and builds it if needed): pass the same `&str`.
     pub fn occurs_in(&mut self, original: &str, s: &str) -> bool {
-        self.text.prepare(original);
+        self.index(original);
         self.text.contains(s)
     }
 
     /// The byte offsets in `original` of every occurrence of `s` ignoring ASCII case
     /// (ascending, overlapping ones too), from the same index as [`Surrogates::occurs_in`].
     pub fn occurrences_in(&mut self, original: &str, s: &str) -> Vec<usize> {
-        self.text.prepare(original);
+        self.index(original);
         self.text.occurrences(s)
     }
 
@@ -594,7 +615,32 @@ impl Surrogates {
     /// the first [`Surrogates::stand_in`] for that text): pass that same `&str` afterwards.
     /// The stand-ins are the same either way.
     pub fn use_prepared(&mut self, prepared: PreparedText) {
-        self.text.adopt(prepared.0);
+        self.text = prepared.0;
+        self.text_gen += 1;
+    }
+
+    /// Makes the index describe `original` (a no-op when it does): rebuilt in place when the
+    /// generator holds it alone, else (shared with another generator) a new one.
+    fn index(&mut self, original: &str) {
+        if self.text.describes(original) {
+            return;
+        }
+        match Arc::get_mut(&mut self.text) {
+            Some(index) => index.prepare(original),
+            None => {
+                let mut index = TextIndex::default();
+                index.prepare(original);
+                self.text = Arc::new(index);
+            }
+        }
+        self.text_gen += 1;
+    }
+
+    /// Whether `s` could not be handed out as a stand-in now: it equals a stand-in handed
+    /// out or reserved, or (both at least 4 bytes long) one contains the other where a
+    /// restore could read the inner one; ASCII case aside.
+    pub fn is_taken(&self, s: &str) -> bool {
+        self.taken.clashes(&s.to_ascii_lowercase())
     }
 
     /// Marks a string as unusable as a stand-in: no later stand-in equals it (ignoring ASCII
@@ -637,7 +683,7 @@ impl Surrogates {
         keep_prefix: usize,
         value: &str,
     ) -> String {
-        self.text.prepare(original);
+        self.index(original);
         self.stand_in_prepared(kind, rule, keep_prefix, value)
     }
 
@@ -685,8 +731,8 @@ impl Surrogates {
         value_lower: &str,
     ) -> String {
         let original_len = self.text.text_len();
-        if self.memo.words_gen != self.text.generation() {
-            self.memo.words_gen = self.text.generation();
+        if self.memo.words_gen != self.text_gen {
+            self.memo.words_gen = self.text_gen;
             self.memo.words_in_text.clear();
             self.memo.name_in_text.clear();
             self.memo.list_in_text.clear();
@@ -923,16 +969,16 @@ mod free_name_tests {
         let a = "Emily met Olivia.".to_string();
         let mut s = Surrogates::with_seed(1);
         let _ = s.stand_in(&a, Kind::Person, "t", 0, "Emily");
-        let before = s.text.generation();
+        let before = s.text_gen;
         assert_eq!(s.memo.words_gen, before);
         s.use_prepared(PreparedText::of(&a));
-        assert!(s.text.generation() > before);
+        assert!(s.text_gen > before);
         let b = "Henry met Alice.".to_string();
         s.use_prepared(PreparedText::of(&b));
-        let g = s.text.generation();
+        let g = s.text_gen;
         let _ = s.stand_in(&b, Kind::Person, "t", 0, "Henry");
         // Same text as prepared: not indexed again, the caches follow the new generation.
-        assert_eq!(s.text.generation(), g);
+        assert_eq!(s.text_gen, g);
         assert_eq!(s.memo.words_gen, g);
     }
 

@@ -409,8 +409,6 @@ pub(crate) struct TextIndex {
     key: Option<(usize, usize)>,
     /// Sampled bytes of the text the index describes, checked on every [`TextIndex::prepare`].
     fingerprint: Fingerprint,
-    /// Incremented whenever the index describes a new text.
-    generation: u64,
     lower: String,
     /// Positions of the text's 4-grams, built only once a text has been queried often
     /// enough (`FILTER_AFTER_QUERIES`): a document with few distinct values never pays for it.
@@ -436,7 +434,6 @@ impl Clone for TextIndex {
         TextIndex {
             key: self.key,
             fingerprint: self.fingerprint.clone(),
-            generation: self.generation,
             lower: self.lower.clone(),
             grams: self.grams.clone(),
             bits: self.bits.clone(),
@@ -451,15 +448,20 @@ impl Clone for TextIndex {
 }
 
 impl TextIndex {
+    /// Whether the index describes `text` (recognised by address, length and a fingerprint).
+    pub(crate) fn describes(&self, text: &str) -> bool {
+        self.key == Some((text.as_ptr() as usize, text.len()))
+            && self.fingerprint.matches(text.as_bytes())
+    }
+
     /// Makes the index describe `text` (a no-op when it already does).
     pub(crate) fn prepare(&mut self, text: &str) {
-        let key = (text.as_ptr() as usize, text.len());
-        if self.key == Some(key) && self.fingerprint.matches(text.as_bytes()) {
+        if self.describes(text) {
             return;
         }
+        let key = (text.as_ptr() as usize, text.len());
         self.key = Some(key);
         self.fingerprint = Fingerprint::of(text.as_bytes());
-        self.generation += 1;
         self.lower.clear();
         self.lower.push_str(text);
         self.lower.make_ascii_lowercase();
@@ -477,13 +479,6 @@ impl TextIndex {
     pub(crate) fn titled_gender(&self, key: &str) -> Option<crate::data::Gender> {
         let titled = self.titled.get_or_init(|| titled_of(&self.lower));
         titled.iter().find(|(k, _)| k == key).map(|(_, g)| *g)
-    }
-
-    /// Takes `other` as the index, counted as a new text (so that what was cached for the
-    /// text described before is dropped, even when `other` describes the same one).
-    pub(crate) fn adopt(&mut self, mut other: TextIndex) {
-        other.generation = self.generation + 1;
-        *self = other;
     }
 
     /// Builds now what the index builds on the first question of each sort (the text's
@@ -547,11 +542,6 @@ impl TextIndex {
     /// The length in bytes of the text the index describes.
     pub(crate) fn text_len(&self) -> usize {
         self.lower.len()
-    }
-
-    /// Which text the index describes (changes whenever it is rebuilt).
-    pub(crate) fn generation(&self) -> u64 {
-        self.generation
     }
 
     /// True when the text contains `needle_lower` (already ASCII-lowercased).
