@@ -982,6 +982,48 @@ mod free_name_tests {
         assert_eq!(s.memo.words_gen, g);
     }
 
+    /// A generator that reads another's index of the text (`ForText::prepared`) makes the
+    /// stand-ins it makes with an index of its own; given another text, it indexes that one
+    /// apart, and the generator it shared with still reads the first.
+    #[test]
+    fn a_shared_index_gives_the_stand_ins_of_an_own_one() {
+        let a = "Call Emily Clark on 0161 496 0123, mail emily@example.org, host 10.4.17.23."
+            .to_string();
+        let b = "Henry met Alice Moreau at 22 Rue de la Paix, 75002 Paris.".to_string();
+        let mut first = Surrogates::with_seed(1);
+        let mut bound = first.for_text(&a);
+        let _ = bound.stand_in(Kind::Person, "t", 0, "Emily Clark");
+        let shared = bound.prepared();
+        let mut second = Surrogates::with_seed(2);
+        second.use_prepared(shared);
+        let mut alone = Surrogates::with_seed(2);
+        let asks = [
+            (Kind::Phone, "phone", "0161 496 0123"),
+            (Kind::Email, "email", "emily@example.org"),
+            (Kind::IpAddress, "ipv4", "10.4.17.23"),
+            (Kind::Person, "t", "Emily Clark"),
+        ];
+        for (kind, rule, value) in asks {
+            assert_eq!(
+                second.stand_in(&a, kind, rule, 0, value),
+                alone.stand_in(&a, kind, rule, 0, value)
+            );
+        }
+        let asks = [
+            (Kind::Person, "t", "Alice Moreau"),
+            (Kind::StreetAddress, "address", "22 Rue de la Paix"),
+            (Kind::Postcode, "postcode", "75002"),
+        ];
+        for (kind, rule, value) in asks {
+            assert_eq!(
+                second.stand_in(&b, kind, rule, 0, value),
+                alone.stand_in(&b, kind, rule, 0, value)
+            );
+        }
+        assert!(second.occurs_in(&b, "alice moreau") && !second.occurs_in(&b, "emily clark"));
+        assert!(first.occurs_in(&a, "emily clark") && !first.occurs_in(&a, "alice moreau"));
+    }
+
     /// Once the documentation blocks are used up (every address in them reserved), public
     /// IPv4 stand-ins stop drawing from them: after a few misses the first draw goes to the
     /// benchmarking block. Private addresses neither count nor change.
