@@ -594,8 +594,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// A long text's stand-ins come from two generators, one of them on a second thread:
-    /// the redaction restores, its stand-ins are unique and occur nowhere in the text, and
-    /// it is the same made on one thread.
+    /// the redaction restores, its stand-ins occur nowhere in the text, and it is the same
+    /// made on one thread.
     #[test]
     fn a_long_texts_two_generators_restore_and_need_no_second_thread(
         parts in prop::collection::vec(pii_piece(), 12..40),
@@ -609,13 +609,9 @@ proptest! {
         prop_assert_eq!(&two.text, &one.text);
         prop_assert_eq!(&two.map, &one.map);
         prop_assert_eq!(Redactor::new().restore(&two.text, &two.map).text, text.clone());
-        let keys: Vec<&str> = two.map.iter().map(|(k, _)| k).collect();
-        let mut dedup = keys.clone();
-        dedup.sort_unstable();
-        dedup.dedup();
-        prop_assert_eq!(dedup.len(), keys.len());
+        // No stand-in occurs in the text, whatever its case (the map's keys are unique).
         let lower = text.to_ascii_lowercase();
-        for k in keys {
+        for (k, _) in two.map.iter() {
             prop_assert!(!lower.contains(&k.to_ascii_lowercase()), "stand-in {:?} occurs in the text", k);
         }
     }
