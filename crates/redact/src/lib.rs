@@ -199,17 +199,25 @@ impl Redactor {
         self.findings_with(self.detector.detect_on_this_thread(text), text, opts, false)
     }
 
-    /// [`Redactor::findings`], with the text indexed for its stand-ins while it is read
-    /// when it is long ([`Detector::detect_beside`]).
+    /// [`Redactor::findings`], with a long text indexed for its stand-ins
+    /// ([`PreparedText::pays_ahead`]) on a second thread while the known values are looked
+    /// for, after detection: detection then splits the rules' searches between its two
+    /// threads (the index beside it kept them on one: the index took 1.7 ms of a 200K
+    /// call's 12 ms of detection there, the search for the known values about 1.1 ms).
     fn findings_prepared(
         &self,
         text: &str,
         opts: &RedactOptions,
     ) -> (Vec<Finding>, Option<PreparedText>) {
-        let (found, prepared) = self.detector.detect_beside(text, || {
-            PreparedText::pays_ahead(text).then(|| PreparedText::of(text))
-        });
-        (self.findings_with(found, text, opts, cores() > 1), prepared)
+        if cores() < 2 || !PreparedText::pays_ahead(text) {
+            return (self.findings(text, opts), None);
+        }
+        let found = self.detector.detect(text);
+        std::thread::scope(|scope| {
+            let index = scope.spawn(|| PreparedText::of(text));
+            let found = self.findings_with(found, text, opts, false);
+            (found, Some(joined(index)))
+        })
     }
 
     /// The findings of `text` given what the detector found in it.
@@ -497,9 +505,7 @@ impl Redactor {
                 let beside =
                     scope.spawn(|| stand_ins_apart(&mut owned_apart, text, found, &apart, prior));
                 follow(&mut sur, &mut map, &mut stand_ins);
-                beside
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+                joined(beside)
             })
         } else {
             follow(&mut sur, &mut map, &mut stand_ins);
@@ -737,6 +743,11 @@ fn join_apart(
         let s = new_stand_in_where(sur, map, f, |s| !other.is_taken(s));
         stand_ins[i] = Some(s.unwrap_or_else(|| real.to_string()));
     }
+}
+
+/// The result of a scoped thread, its panic passed on.
+fn joined<T>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
 }
 
 /// The text of `found` (in order, disjoint) replaced by `stand_ins` (the real value where

@@ -594,8 +594,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// A long text's stand-ins come from two generators, one of them on a second thread:
-    /// the redaction restores, its stand-ins occur nowhere in the text, and it is the same
-    /// made on one thread.
+    /// the redaction restores, its stand-ins occur nowhere in the text, it is the same made on
+    /// one thread, and it replaced the findings of `Redactor::findings`.
     #[test]
     fn a_long_texts_two_generators_restore_and_need_no_second_thread(
         parts in prop::collection::vec(pii_piece(), 12..40),
@@ -604,8 +604,11 @@ proptest! {
     ) {
         let text = long_text(&parts, &seps);
         let r = Redactor::new().with_seed(seed);
-        let (two, _) = r.redact_threads(&text, &opts(), true).unwrap();
+        let (two, found) = r.redact_threads(&text, &opts(), true).unwrap();
         let (one, _) = r.redact_threads(&text, &opts(), false).unwrap();
+        // The text indexed beside the search for the known values: the findings of
+        // `Redactor::findings`.
+        prop_assert_eq!(&found, &r.findings(&text, &opts()));
         prop_assert_eq!(&two.text, &one.text);
         prop_assert_eq!(&two.map, &one.map);
         prop_assert_eq!(Redactor::new().restore(&two.text, &two.map).text, text.clone());
