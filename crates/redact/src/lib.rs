@@ -459,7 +459,7 @@ impl Redactor {
         } else {
             Vec::new()
         };
-        let mut owned_apart = (!apart.is_empty()).then(|| match seed {
+        let owned_apart = (!apart.is_empty()).then(|| match seed {
             Some(s) => Surrogates::with_seed(s ^ APART_SEED),
             None => Surrogates::new(),
         });
@@ -481,10 +481,6 @@ impl Redactor {
                 sur.reserve(stand_in);
             }
             sur.reserve(real);
-            if let Some(b) = owned_apart.as_mut() {
-                b.reserve(stand_in);
-                b.reserve(real);
-            }
         }
         let mut stand_ins: Vec<Option<String>> = vec![None; found.len()];
         let follow =
@@ -676,8 +672,10 @@ fn cores() -> usize {
 }
 
 /// The stand-ins of the findings `apart` (indices into `found`, in the text's order), made by
-/// their own generator `sur`: a value of the previous map `prior` keeps its stand-in, a
-/// value met again the one made for it first; `None` where the generator finds none.
+/// their own generator `sur`, which first reserves the stand-ins and real values of the
+/// previous map `prior` (on its own thread: a long conversation's map is large): a value of
+/// `prior` keeps its stand-in, a value met again the one made for it first; `None` where the
+/// generator finds none.
 fn stand_ins_apart(
     sur: &mut Surrogates,
     text: &str,
@@ -685,6 +683,10 @@ fn stand_ins_apart(
     apart: &[usize],
     prior: Option<&Map>,
 ) -> Vec<Option<String>> {
+    for (stand_in, real) in prior.iter().flat_map(|m| m.iter()) {
+        sur.reserve(stand_in);
+        sur.reserve(real);
+    }
     let mut sur = sur.for_text(text);
     let mut made = Map::new();
     apart

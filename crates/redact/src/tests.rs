@@ -617,6 +617,17 @@ proptest! {
         for (k, _) in two.map.iter() {
             prop_assert!(!lower.contains(&k.to_ascii_lowercase()), "stand-in {:?} occurs in the text", k);
         }
+        // The next turn, with the map: both generators reserve its entries.
+        let next = format!("As written before: {text}");
+        let with_map = RedactOptions {
+            map: Some(two.map.clone()),
+            ..opts()
+        };
+        let (two_next, _) = r.redact_threads(&next, &with_map, true).unwrap();
+        let (one_next, _) = r.redact_threads(&next, &with_map, false).unwrap();
+        prop_assert_eq!(&two_next.text, &one_next.text);
+        prop_assert_eq!(&two_next.map, &one_next.map);
+        prop_assert_eq!(Redactor::new().restore(&two_next.text, &two_next.map).text, next);
     }
 }
 
