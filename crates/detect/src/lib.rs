@@ -95,8 +95,7 @@ pub trait Recognizer: Send + Sync {
 /// [`Detector::detect`]). Below it a thread costs more than it saves.
 const PARALLEL_MIN: usize = 32 * 1024;
 
-pub(crate) static CORES: LazyLock<usize> =
-    LazyLock::new(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+use redact_entity::threads::{cores, joined};
 
 /// Finds identifying detail. Cheap to clone (the compiled rules are shared).
 #[derive(Clone)]
@@ -113,7 +112,7 @@ pub struct Detector {
 /// before the first detection cost a fresh process (the `redact` command) the difference
 /// whenever the tables took longer than the rules.
 static RULES: LazyLock<Arc<rules::Rules>> = LazyLock::new(|| {
-    if *CORES > 1 {
+    if cores() > 1 {
         // Should the thread not start, each table is built at its first use instead.
         let _ = std::thread::Builder::new()
             .name("redact-tables".into())
@@ -282,13 +281,13 @@ impl Detector {
         beside: impl FnOnce() -> R + Send,
         split_rules: bool,
     ) -> (Vec<Finding>, R) {
-        if text.len() < PARALLEL_MIN || *CORES < 2 {
+        if text.len() < PARALLEL_MIN || cores() < 2 {
             // `text` is already the normalised view: read as it is (normalising it again
             // cost a short text a second pass over its trigger words).
             let found = self.detect_timed_view(text, &mut |_| {});
             return (found, beside());
         }
-        if *CORES < 3 {
+        if cores() < 3 {
             self.detect_two_threads(text, beside, split_rules)
         } else {
             self.detect_three_threads(text, beside)
@@ -321,10 +320,10 @@ impl Detector {
             self.rules.scan(text, &mut found);
             machines::find(text, &mut found);
             // As `rule_stages` adds them: identifiers after machine names, then tokens.
-            let (mut ids, tokens, streets) = join(passes);
+            let (mut ids, tokens, streets) = joined(passes);
             found.append(&mut ids);
             tokens::add(tokens, &mut found);
-            (found, streets, join(side), join(beside))
+            (found, streets, joined(side), joined(beside))
         });
         let found = self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {});
         (found, r)
@@ -390,7 +389,7 @@ impl Detector {
             let streets = address::prepare(text);
             let Ok((fields, mut ids, tokens)) = rx.recv() else {
                 // The side thread ended without sending: it panicked; pass the panic on.
-                join(side);
+                joined(side);
                 unreachable!("the side thread sends before it returns");
             };
             // As `rule_stages` adds them: identifiers after machine names, then tokens.
@@ -406,7 +405,7 @@ impl Detector {
                     Err(_) => {
                         // The side thread ended without sending: it panicked; pass it on.
                         if let Some(side) = side.take() {
-                            join(side);
+                            joined(side);
                         }
                         unreachable!("the side thread sends before it returns");
                     }
@@ -415,7 +414,7 @@ impl Detector {
                 &mut |_| {},
             );
             match side.take() {
-                Some(side) => (found, join(side)),
+                Some(side) => (found, joined(side)),
                 None => unreachable!("the side thread is joined here only"),
             }
         })
@@ -547,14 +546,6 @@ impl Detector {
         }
         lap("resolve");
         found
-    }
-}
-
-/// The result of a scoped thread; its panic goes on in this thread.
-fn join<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    match handle.join() {
-        Ok(v) => v,
-        Err(panic) => std::panic::resume_unwind(panic),
     }
 }
 

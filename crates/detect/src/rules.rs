@@ -672,7 +672,7 @@ impl Rules {
                 done.push((i, parse_one(i)));
             }
         };
-        let mut parsed: Vec<(usize, (Hir, Starts))> = if *crate::CORES > 1 {
+        let mut parsed: Vec<(usize, (Hir, Starts))> = if redact_entity::threads::cores() > 1 {
             std::thread::scope(|s| {
                 let second = s.spawn(work);
                 let mut first = work();
@@ -754,7 +754,7 @@ impl Rules {
                 })
                 .collect()
         };
-        let (res, mut starts) = if *crate::CORES > 1 {
+        let (res, mut starts) = if redact_entity::threads::cores() > 1 {
             std::thread::scope(|s| {
                 let other = s.spawn(second);
                 let res = first();

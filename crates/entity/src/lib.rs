@@ -29,6 +29,7 @@ use std::ops::Range;
 
 pub mod checksum;
 pub mod fxhash;
+pub mod threads;
 
 /// Whether a restore (`redact-restore`) could read a stand-in at `text[s..e]`: neither end
 /// splits a run of letters and digits of any script (`£9621.05` holds `9621` for a restore,

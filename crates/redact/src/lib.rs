@@ -40,6 +40,7 @@ use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
 
 pub use redact_detect::{Detector, Recognizer};
+use redact_entity::threads::{cores, joined};
 pub use redact_entity::{Finding, Kind, Sensitive};
 pub use redact_restore::{Map, MapError, Restorer};
 use redact_surrogate::{ForText, PreparedText, Surrogates};
@@ -190,13 +191,13 @@ impl Redactor {
 
     /// Finds the identifying detail in `text`, after the options' allow-list and profile.
     pub fn findings(&self, text: &str, opts: &RedactOptions) -> Vec<Finding> {
-        self.findings_with(self.detector.detect(text), text, opts, cores() > 1)
+        self.findings_with(self.detector.detect(text), text, opts)
     }
 
     /// [`Redactor::findings`], detected on the calling thread alone
     /// ([`Detector::detect_on_this_thread`]): for callers that keep every core busy already.
     pub fn findings_on_this_thread(&self, text: &str, opts: &RedactOptions) -> Vec<Finding> {
-        self.findings_with(self.detector.detect_on_this_thread(text), text, opts, false)
+        self.findings_with(self.detector.detect_on_this_thread(text), text, opts)
     }
 
     /// [`Redactor::findings`], with a long text indexed for its stand-ins
@@ -215,7 +216,7 @@ impl Redactor {
         let found = self.detector.detect(text);
         std::thread::scope(|scope| {
             let index = scope.spawn(|| PreparedText::of(text));
-            let found = self.findings_with(found, text, opts, false);
+            let found = self.findings_with(found, text, opts);
             (found, Some(joined(index)))
         })
     }
@@ -226,7 +227,6 @@ impl Redactor {
         mut found: Vec<Finding>,
         text: &str,
         opts: &RedactOptions,
-        threads: bool,
     ) -> Vec<Finding> {
         let mut extra = Vec::new();
         if let Some(p) = &opts.profile {
@@ -235,7 +235,7 @@ impl Redactor {
         if let NameCheck::Decided(names) = &opts.names {
             extra.extend(model_name_findings(text, names));
         }
-        extra.extend(self.known_value_findings(text, &found, &extra, opts.map.as_ref(), threads));
+        extra.extend(self.known_value_findings(text, &found, &extra, opts.map.as_ref()));
         if !extra.is_empty() {
             found.extend(extra);
             found = redact_detect::resolve(found);
@@ -259,7 +259,6 @@ impl Redactor {
         found: &[Finding],
         extra: &[Finding],
         map: Option<&Map>,
-        threads: bool,
     ) -> Vec<Finding> {
         // Borrowed from the text and the map: a person is often found many times.
         let mut known: Vec<(&str, Option<Kind>)> = Vec::new();
@@ -288,10 +287,10 @@ impl Redactor {
         known.sort();
         known.dedup_by(|a, b| a.0 == b.0);
         let terms: Vec<&str> = known.iter().map(|&(v, _)| v).collect();
-        let mut spans = occurrences_by(text, &terms, word_edges, threads);
+        let mut spans = occurrences(text, &terms);
         // Restore edges accept every whole word too: one search finds the stand-ins.
         if !stand_ins.is_empty() {
-            spans.extend(occurrences_by(text, &stand_ins, restore_edges, threads));
+            spans.extend(occurrences_by(text, &stand_ins, restore_edges));
             spans.sort_unstable();
             spans.dedup();
         }
@@ -665,12 +664,6 @@ const fn follows_names(kind: Kind) -> bool {
     )
 }
 
-/// The cores of the machine (at least one).
-fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
 /// The stand-ins of the findings `apart` (indices into `found`, in the text's order), made by
 /// their own generator `sur`, which first reserves the stand-ins and real values of the
 /// previous map `prior` (on its own thread: a long conversation's map is large): a value of
@@ -745,11 +738,6 @@ fn join_apart(
         let s = new_stand_in_where(sur, map, f, |s| !other.is_taken(s));
         stand_ins[i] = Some(s.unwrap_or_else(|| real.to_string()));
     }
-}
-
-/// The result of a scoped thread, its panic passed on.
-fn joined<T>(h: std::thread::ScopedJoinHandle<'_, T>) -> T {
-    h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
 }
 
 /// The text of `found` (in order, disjoint) replaced by `stand_ins` (the real value where
@@ -840,7 +828,7 @@ pub(crate) fn candidate(
 
 /// Occurrences of `terms` in `text`, case-insensitively and as whole words.
 pub(crate) fn occurrences(text: &str, terms: &[&str]) -> Vec<(usize, usize)> {
-    occurrences_by(text, terms, word_edges, false)
+    occurrences_by(text, terms, word_edges)
 }
 
 /// Whole words: no letter, digit, `_` or non-ASCII character on both sides of an edge.
@@ -854,13 +842,11 @@ fn word_edges(text: &str, s: usize, e: usize) -> bool {
 // The edges a restore reads a stand-in at: `redact_entity::restore_edges`.
 use redact_entity::restore_edges;
 
-/// [`occurrences`] with the edges `edges` accepts; `threads`: a long text may be read on two
-/// threads (the occurrences are the same).
+/// [`occurrences`] with the edges `edges` accepts.
 fn occurrences_by(
     text: &str,
     terms: &[&str],
     edges: fn(&str, usize, usize) -> bool,
-    threads: bool,
 ) -> Vec<(usize, usize)> {
     let terms: Vec<&str> = terms
         .iter()
@@ -873,7 +859,7 @@ fn occurrences_by(
     if terms.len() <= FEW_TERMS {
         return few_occurrences(text, &terms, edges);
     }
-    leftmost_longest(text, &terms, edges, threads)
+    leftmost_longest(text, &terms, edges)
 }
 
 /// The leftmost, longest, non-overlapping occurrences of `terms` (non-empty, ASCII
@@ -887,18 +873,10 @@ fn occurrences_by(
 /// letter or digit after another); then a bit set of the terms' starts (1 or 2 bytes for
 /// short terms, a hashed 4-byte gram for the others), and the lengths of the terms with that
 /// start, longest first, in a hash set of the lowercased terms.
-///
-/// `threads`: a text of [`APART_FROM`] bytes or more is read in two parts, the second on
-/// another thread, cut at a line break near its middle when no term holds one (names never
-/// do): no occurrence then spans the cut, and the search reaches the cut whatever came
-/// before (it moves on by one byte, past a whole occurrence or past a run of ASCII letters
-/// and digits, none of which holds a line break), so each part finds what one search finds
-/// there.
 fn leftmost_longest(
     text: &str,
     terms: &[&str],
     edges: fn(&str, usize, usize) -> bool,
-    threads: bool,
 ) -> Vec<(usize, usize)> {
     use std::collections::HashSet;
     const MUL: u32 = 0x9E37_79B1;
@@ -949,99 +927,65 @@ fn leftmost_longest(
     // Whether `edges` turns down every start between two ASCII letters or digits (the
     // edges of whole words and of a restore do): such starts are passed over unasked.
     let glued_fails = !edges("aa", 1, 1) && !edges("a1", 1, 1) && !edges("1a", 1, 1);
-    // The occurrences starting in `from..to` (a cut no occurrence spans, or the text's end).
-    let search = |from: usize, to: usize| {
-        let hay = text[from..to].to_ascii_lowercase();
-        let hay = hay.as_bytes();
-        let n = hay.len();
-        // A term of `l` bytes at `s` (the term's bytes are whole characters, so `s + l` is a
-        // character boundary when `s` is) with accepted edges.
-        let ok = |s: usize, l: usize| {
-            l <= n - s && set.contains(&hay[s..s + l]) && edges(text, from + s, from + s + l)
+    let hay = text.to_ascii_lowercase();
+    let hay = hay.as_bytes();
+    let n = hay.len();
+    // A term of `l` bytes at `s` (the term's bytes are whole characters, so `s + l` is a
+    // character boundary when `s` is) with accepted edges.
+    let ok =
+        |s: usize, l: usize| l <= n - s && set.contains(&hay[s..s + l]) && edges(text, s, s + l);
+    let mut out = Vec::new();
+    let mut s = 0;
+    while s < n {
+        let c = hay[s];
+        // Where to go on from a start that is no match: past the rest of its run of ASCII
+        // letters and digits, starts glued to it, when the edges turn those down. (A match
+        // never ends inside such a run then, so no start is glued on the left.)
+        let next = if glued_fails && c.is_ascii_alphanumeric() {
+            let tail = &hay[s + 1..];
+            s + 1
+                + tail
+                    .iter()
+                    .position(|b| !b.is_ascii_alphanumeric())
+                    .unwrap_or(tail.len())
+        } else {
+            s + 1
         };
-        let mut out = Vec::new();
-        let mut s = 0;
-        while s < n {
-            let c = hay[s];
-            // Where to go on from a start that is no match: past the rest of its run of ASCII
-            // letters and digits, starts glued to it, when the edges turn those down. (A match
-            // never ends inside such a run then, so no start is glued on the left.)
-            let next = if glued_fails && c.is_ascii_alphanumeric() {
-                let tail = &hay[s + 1..];
-                s + 1
-                    + tail
-                        .iter()
-                        .position(|b| !b.is_ascii_alphanumeric())
-                        .unwrap_or(tail.len())
-            } else {
-                s + 1
-            };
-            // A start the edges turn down for every term needs no look-up of the terms: for
-            // the edges used here, `edges(text, s, s)` is the test of the left edge alone (a
-            // term's first byte starts a character, so `s` is a boundary; at 0 every start
-            // is).
-            if !first[usize::from(c)] || (from + s > 0 && !edges(text, from + s, from + s)) {
-                s = next;
-                continue;
-            }
-            let rest = &hay[s..];
-            let mut best = 0;
-            if rest.len() >= 4 {
-                let g = gram(rest);
-                let h = hash4(g);
-                if start4[h >> 6] & (1 << (h & 63)) != 0
-                    && let Some(lens) = lens4.get(&g)
-                {
-                    best = lens.iter().copied().find(|&l| ok(s, l)).unwrap_or(0);
-                }
-            }
-            if best == 0 && any_short && rest.len() >= 2 {
-                let k = usize::from(rest[0]) << 8 | usize::from(rest[1]);
-                if first2[k >> 6] & (1 << (k & 63)) != 0 {
-                    best = [3, 2].into_iter().find(|&l| ok(s, l)).unwrap_or(0);
-                }
-            }
-            if best == 0 && first1[usize::from(rest[0])] && edges(text, from + s, from + s + 1) {
-                best = 1;
-            }
-            if best > 0 {
-                out.push((from + s, from + s + best));
-                s += best;
-            } else {
-                s = next;
+        // A start the edges turn down for every term needs no look-up of the terms: for
+        // the edges used here, `edges(text, s, s)` is the test of the left edge alone (a
+        // term's first byte starts a character, so `s` is a boundary; at 0 every start is).
+        if !first[usize::from(c)] || (s > 0 && !edges(text, s, s)) {
+            s = next;
+            continue;
+        }
+        let rest = &hay[s..];
+        let mut best = 0;
+        if rest.len() >= 4 {
+            let g = gram(rest);
+            let h = hash4(g);
+            if start4[h >> 6] & (1 << (h & 63)) != 0
+                && let Some(lens) = lens4.get(&g)
+            {
+                best = lens.iter().copied().find(|&l| ok(s, l)).unwrap_or(0);
             }
         }
-        out
-    };
-    let cut = (threads && text.len() >= APART_FROM && !lower.iter().any(|t| t.contains('\n')))
-        .then(|| line_break_near_middle(text))
-        .flatten();
-    match cut {
-        Some(cut) => std::thread::scope(|scope| {
-            let second = scope.spawn(|| search(cut, text.len()));
-            let mut out = search(0, cut);
-            out.extend(
-                second
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            );
-            out
-        }),
-        None => search(0, text.len()),
+        if best == 0 && any_short && rest.len() >= 2 {
+            let k = usize::from(rest[0]) << 8 | usize::from(rest[1]);
+            if first2[k >> 6] & (1 << (k & 63)) != 0 {
+                best = [3, 2].into_iter().find(|&l| ok(s, l)).unwrap_or(0);
+            }
+        }
+        if best == 0 && first1[usize::from(rest[0])] && edges(text, s, s + 1) {
+            best = 1;
+        }
+        if best > 0 {
+            out.push((s, s + best));
+            s += best;
+        } else {
+            s = next;
+        }
     }
-}
-
-/// The offset of a line break within the middle half of `text`, nearest its middle.
-fn line_break_near_middle(text: &str) -> Option<usize> {
-    let n = text.len();
-    let mid = (n / 2..n).find(|&i| text.is_char_boundary(i))?;
-    let after = text[mid..].find('\n').map(|p| mid + p);
-    let before = text[..mid].rfind('\n');
-    let best = match (before, after) {
-        (Some(x), Some(y)) => Some(if mid - x <= y - mid { x } else { y }),
-        (x, y) => x.or(y),
-    }?;
-    (n / 4..=n * 3 / 4).contains(&best).then_some(best)
+    out
 }
 
 /// The hasher of [`leftmost_longest`]'s tables, asked at many positions of a text (SipHash,
@@ -1263,51 +1207,15 @@ mod occurrence_tests {
             let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
             for edges in [word_edges as fn(&str, usize, usize) -> bool, restore_edges] {
                 prop_assert_eq!(
-                    occurrences_by(&text, &refs, edges, false),
+                    occurrences_by(&text, &refs, edges),
                     greedy_occurrences(&text, &refs, edges)
                 );
             }
             let all = |_: &str, _: usize, _: usize| true;
             prop_assert_eq!(
-                occurrences_by(&text, &refs, all, false),
+                occurrences_by(&text, &refs, all),
                 occurrences_by_automaton(&text, &refs, all)
             );
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
-
-        /// A long text read in two parts on two threads, cut at a line break, gives the
-        /// occurrences of one search, whatever the terms hold (a term with a line break
-        /// leaves the text in one part).
-        #[test]
-        fn a_long_text_read_in_two_parts_gives_the_occurrences_of_one_search(
-            pieces in proptest::collection::vec("[abAB1 é_\n-]{1,40}", 1..12),
-            terms in proptest::collection::vec("[abAB1 é_\n-]{1,7}", 9..24),
-        ) {
-            let mut text = String::new();
-            let mut i = 0;
-            while text.len() < APART_FROM + 512 {
-                text.push_str(&pieces[i % pieces.len()]);
-                i += 1;
-            }
-            // The pieces (lines and all), their lines and their first words are terms too:
-            // most of the text is found, and terms span the cut.
-            let mut refs: Vec<&str> = terms.iter().chain(&pieces).map(String::as_str).collect();
-            for p in &pieces {
-                refs.extend(p.split('\n').flat_map(|l| [l, l.split(' ').next().unwrap_or(l)]));
-            }
-            for edges in [word_edges as fn(&str, usize, usize) -> bool, restore_edges] {
-                let one = occurrences_by(&text, &refs, edges, false);
-                prop_assert_eq!(&occurrences_by(&text, &refs, edges, true), &one);
-                let mut plain: Vec<&str> = refs.clone();
-                plain.retain(|t| !t.contains('\n'));
-                prop_assert_eq!(
-                    occurrences_by(&text, &plain, edges, true),
-                    greedy_occurrences(&text, &plain, edges)
-                );
-            }
         }
     }
 }

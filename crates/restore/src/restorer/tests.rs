@@ -535,6 +535,15 @@ fn random_text(map: &Map, pieces: &[(usize, u8, usize, String)]) -> String {
     text
 }
 
+/// Whether two restorers of one map behave the same on `text`: the same longest match, the
+/// same restore and the same place for a stream's piece to go on from.
+fn same_restores(a: &Restorer, b: &Restorer, text: &str) -> Result<(), TestCaseError> {
+    prop_assert_eq!(a.max_match_len(), b.max_match_len());
+    prop_assert_eq!(a.restore(text), b.restore(text));
+    prop_assert_eq!(a.pending_start(text, None), b.pending_start(text, None));
+    Ok(())
+}
+
 /// Feeds `text` cut at `cuts` through `restore_partial`, as a stream does;
 /// returns the output, the replacements and every `consumed`.
 fn streamed(
@@ -904,13 +913,7 @@ proptest! {
         prop_assert_eq!(reused.keys.boxed(), fresh.keys.boxed());
         prop_assert_eq!(&reused.target_ranges, &fresh.target_ranges);
         prop_assert_eq!(&reused.parent, &fresh.parent);
-        prop_assert_eq!(reused.max_match_len(), fresh.max_match_len());
-        let text = random_text(&map, &pieces);
-        prop_assert_eq!(reused.restore(&text), fresh.restore(&text));
-        prop_assert_eq!(
-            reused.pending_start(&text, None),
-            fresh.pending_start(&text, None)
-        );
+        same_restores(&reused, &fresh, &random_text(&map, &pieces))?;
     }
 
     /// A compile given the digit forms' trie made apart ([`digit_trie`], as the pool's
@@ -931,12 +934,6 @@ proptest! {
             &mut CompileScratch::default(),
             None::<fn() -> DigitTrie>,
         );
-        prop_assert_eq!(apart.max_match_len(), inline.max_match_len());
-        let text = random_text(&map, &pieces);
-        prop_assert_eq!(apart.restore(&text), inline.restore(&text));
-        prop_assert_eq!(
-            apart.pending_start(&text, None),
-            inline.pending_start(&text, None)
-        );
+        same_restores(&apart, &inline, &random_text(&map, &pieces))?;
     }
 }
