@@ -220,24 +220,14 @@ impl Detector {
     /// forms, `[at]`/`[dot]`, number words, labels glued to digits) is read through a
     /// normalised view; each finding covers the whole original span it was read from.
     pub fn detect(&self, text: &str) -> Vec<Finding> {
-        // Nothing beside: the thread beside the rules also takes half of their searches.
-        self.detect_with(text, || (), true).0
-    }
-
-    /// [`Detector::detect`], with `beside` run while the detection reads the text, for work
-    /// that does not need the findings (indexing the same text for what comes next): on
-    /// two cores on the thread beside the rules once its own passes are done (it finishes
-    /// before the rules' thread on most texts), on more cores on a thread of its own; on a
-    /// short text or one core after the detection. Returns its result with the findings.
-    pub fn detect_beside<R: Send>(
-        &self,
-        text: &str,
-        beside: impl FnOnce() -> R + Send,
-    ) -> (Vec<Finding>, R) {
-        // With work beside, the rules' searches stay on their thread: the thread beside
-        // them, with half of them too, was then the later one (a redaction of the diverse
-        // 200,000 characters, `beside` indexing the text: 29.8 ms unsplit, 33.5 ms split).
-        self.detect_with(text, beside, false)
+        match normalize::View::of(text) {
+            None => self.detect_view(text),
+            Some(view) => {
+                let mut found = self.detect_view(view.text());
+                view.map_back(&mut found);
+                Self::settle(text, found)
+            }
+        }
     }
 
     /// [`Detector::detect`] on the calling thread alone, whatever the text's length: for
@@ -245,24 +235,6 @@ impl Detector {
     /// workers, each on its own piece). The findings are the same as [`Detector::detect`]'s.
     pub fn detect_on_this_thread(&self, text: &str) -> Vec<Finding> {
         self.detect_timed(text, &mut |_| {})
-    }
-
-    /// [`Detector::detect_beside`]; `split_rules`: on two cores, the thread beside the rules
-    /// lists the second half of their searches ([`rules::Rules::scan_split`]).
-    fn detect_with<R: Send>(
-        &self,
-        text: &str,
-        beside: impl FnOnce() -> R + Send,
-        split_rules: bool,
-    ) -> (Vec<Finding>, R) {
-        match normalize::View::of(text) {
-            None => self.detect_view(text, beside, split_rules),
-            Some(view) => {
-                let (mut found, r) = self.detect_view(view.text(), beside, split_rules);
-                view.map_back(&mut found);
-                (Self::settle(text, found), r)
-            }
-        }
     }
 
     /// Findings of view offsets moved to the source: glued to letters they widen to the
@@ -275,34 +247,22 @@ impl Detector {
         found
     }
 
-    fn detect_view<R: Send>(
-        &self,
-        text: &str,
-        beside: impl FnOnce() -> R + Send,
-        split_rules: bool,
-    ) -> (Vec<Finding>, R) {
+    fn detect_view(&self, text: &str) -> Vec<Finding> {
         if text.len() < PARALLEL_MIN || cores() < 2 {
             // `text` is already the normalised view: read as it is (normalising it again
             // cost a short text a second pass over its trigger words).
-            let found = self.detect_timed_view(text, &mut |_| {});
-            return (found, beside());
+            return self.detect_timed_view(text, &mut |_| {});
         }
         if cores() < 3 {
-            self.detect_two_threads(text, beside, split_rules)
+            self.detect_two_threads(text)
         } else {
-            self.detect_three_threads(text, beside)
+            self.detect_three_threads(text)
         }
     }
 
-    /// [`Detector::detect_view`] with three threads, on three cores or more (and `beside`
-    /// on a fourth).
-    fn detect_three_threads<R: Send>(
-        &self,
-        text: &str,
-        beside: impl FnOnce() -> R + Send,
-    ) -> (Vec<Finding>, R) {
-        let (found, streets, (fields, early), r) = std::thread::scope(|scope| {
-            let beside = scope.spawn(beside);
+    /// [`Detector::detect_view`] with three threads, on three cores or more.
+    fn detect_three_threads(&self, text: &str) -> Vec<Finding> {
+        let (found, streets, (fields, early)) = std::thread::scope(|scope| {
             // The passes that read no findings of the rules start on other threads: first
             // identifiers and tokens (needed as soon as the rules are done) and what the
             // address stage reads from the text alone, then the structure and the names.
@@ -323,28 +283,22 @@ impl Detector {
             let (mut ids, tokens, streets) = joined(passes);
             found.append(&mut ids);
             tokens::add(tokens, &mut found);
-            (found, streets, joined(side), joined(beside))
+            (found, streets, joined(side))
         });
-        let found = self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {});
-        (found, r)
+        self.finish_with(text, found, &fields, early, Some(streets), &mut |_| {})
     }
 
     /// [`Detector::detect_view`] on two cores: one thread beside the rules (three threads
     /// on two cores shared them three ways, and the rules' thread, the longest, ran at two
     /// thirds of a core while the others did). It makes what the rules' thread needs in the
-    /// order it needs it: with `split_rules`, the second half of the rules' searches (their
-    /// candidates handed over first; [`rules::Rules::scan_split`]: detection of the diverse
-    /// 200,000 characters 13.1 -> 12.2 ms), the structure view, identifiers and token candidates (handed over
-    /// as soon as they are made), then the names, taken last, then `beside`. The address
+    /// order it needs it: the second half of the rules' searches (their candidates handed over
+    /// first; [`rules::Rules::scan_split`]: detection of the diverse 200,000 characters 13.1
+    /// -> 12.2 ms), the structure view, identifiers and token candidates (handed over as soon
+    /// as they are made), then the names, taken last. The address
     /// stage's reading of the text is the rules' thread's, after the rules: with the names
     /// and the structure, the side thread had the longer share (measured on the diverse
     /// document: rules 4.6 ms, side done 1.2 ms after the rules' thread with it there).
-    fn detect_two_threads<R: Send>(
-        &self,
-        text: &str,
-        beside: impl FnOnce() -> R + Send,
-        split_rules: bool,
-    ) -> (Vec<Finding>, R) {
+    fn detect_two_threads(&self, text: &str) -> Vec<Finding> {
         std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::sync_channel(1);
             let (early_tx, early_rx) = std::sync::mpsc::sync_channel(1);
@@ -354,12 +308,10 @@ impl Detector {
             let side = scope.spawn(move || {
                 // First the second half of the rules' searches, which the rules' thread
                 // needs first (their candidates at once).
-                if split_rules {
-                    let tail = self.rules.scan_tail(text, mid, |c| {
-                        let _ = cands_tx.send(c);
-                    });
-                    let _ = tail_tx.send(tail);
-                }
+                let tail = self.rules.scan_tail(text, mid, |c| {
+                    let _ = cands_tx.send(c);
+                });
+                let _ = tail_tx.send(tail);
                 let fields = structure::fields(text);
                 let mut ids = Vec::new();
                 ids::find(text, &mut ids);
@@ -367,22 +319,17 @@ impl Detector {
                 // The receivers are gone only if the rules' thread panicked.
                 let _ = tx.send((fields, ids, tokens));
                 let _ = early_tx.send(self.early_recognizers(text));
-                beside()
             });
             let mut found = Vec::new();
             // (If the side thread failed, the rules do its share here; its panic is passed
             // on below.)
-            if split_rules {
-                self.rules.scan_split(
-                    text,
-                    &mut found,
-                    mid,
-                    || cands_rx.recv().ok(),
-                    || tail_rx.recv().ok(),
-                );
-            } else {
-                self.rules.scan(text, &mut found);
-            }
+            self.rules.scan_split(
+                text,
+                &mut found,
+                mid,
+                || cands_rx.recv().ok(),
+                || tail_rx.recv().ok(),
+            );
             machines::find(text, &mut found);
             // The address stage's reading of the text here: the side thread, with the
             // structure and the names, has the longer share.
@@ -413,10 +360,10 @@ impl Detector {
                 Some(streets),
                 &mut |_| {},
             );
-            match side.take() {
-                Some(side) => (found, joined(side)),
-                None => unreachable!("the side thread is joined here only"),
+            if let Some(side) = side.take() {
+                joined(side);
             }
+            found
         })
     }
 
